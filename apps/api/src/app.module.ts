@@ -1,0 +1,47 @@
+import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { AuthModule } from './auth/auth.module';
+import { Clock } from './common/clock';
+import { APP_CONFIG, type AppConfig } from './common/config/app-config';
+import { DatabaseModule } from './common/db/database.module';
+import { AllExceptionsFilter } from './common/http/exception.filter';
+import { RequestValidationPipe } from './common/validation/validation.pipe';
+import { ContentModule } from './content/content.module';
+import { HealthController } from './health/health.controller';
+import { IdempotencyModule } from './idempotency/idempotency.module';
+import { LedgerModule } from './ledger/ledger.module';
+import { SettingsModule } from './settings/settings.module';
+
+/** Feature modules, in dependency order. */
+const FEATURES: Type[] = [SettingsModule, IdempotencyModule, AuthModule, LedgerModule, ContentModule];
+
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot(cfg: AppConfig): DynamicModule {
+    return { module: CoreModule, providers: [{ provide: APP_CONFIG, useValue: cfg }, Clock], exports: [APP_CONFIG, Clock] };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(cfg: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(cfg),
+        // Per-instance counters; the default is generous, sign-in routes set their own tighter limits.
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }] }),
+        DatabaseModule,
+        ...FEATURES,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_PIPE, useClass: RequestValidationPipe },
+      ],
+    };
+  }
+}

@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { TxRunner, UserEntity } from '@sum28/database';
+import { GROUP, inviterIdFromCode, validatePassword, validateUsername } from '@sum28/domain';
+import { DataSource } from 'typeorm';
+import { ApiError, unwrap } from '../common/api-error';
+import { Clock } from '../common/clock';
+import { isUniqueViolation } from '@sum28/database';
+import { CaptchaService } from './captcha.service';
+import type { LoginDto, RegisterDto } from './dto/auth.dto';
+import { PasswordHasher } from './password-hasher';
+import { SessionService } from './session.service';
+
+const MAX_LOGIN_FAILURES = 5;
+const LOCK_MINUTES = 15;
+
+/** Sign-up and sign-in of players. */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly tx: TxRunner,
+    private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
+    private readonly captcha: CaptchaService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async register(dto: RegisterDto, ip: string): Promise<{ user: UserEntity; token: string }> {
+    if (dto.adult !== true) throw new ApiError('AGE_CONSENT_REQUIRED');
+    const username = unwrap(validateUsername(dto.username));
+    unwrap(validatePassword(dto.password));
+    const groupId = dto.group_id ?? GROUP.NORMAL;
+    if (groupId !== GROUP.NORMAL && groupId !== GROUP.VISITOR) throw new ApiError('GROUP_NOT_ALLOWED');
+    const inviterId = dto.inviter_id ?? (dto.invite_code !== undefined ? unwrap(inviterIdFromCode(dto.invite_code)) : undefined);
+    if (inviterId === undefined) throw new ApiError('INVITE_CODE_INVALID');
+    await this.captcha.verify(dto.captcha_id, dto.captcha);
+    const inviter = await this.ds.getRepository(UserEntity).findOne({ where: { id: inviterId }, select: { id: true, group_id: true, status: true } });
+    if (!inviter || inviter.group_id === GROUP.VISITOR) throw new ApiError('INVITE_CODE_INVALID');
+    const passwordHash = await this.hasher.hash(dto.password);
+    const now = this.clock.now();
+    let userId: number;
+    try {
+      userId = await this.tx.write(async (m) => {
+        const res = await m.insert(UserEntity, {
+          username,
+          nickname: username,
+          mobile: '',
+          password_hash: passwordHash,
+          security_code_hash: null,
+          group_id: groupId,
+          inviter_id: inviterId,
+          status: 'active',
+          money_minor: 0,
+          lock_money_minor: 0,
+          adult_consent_at: now,
+          created_at: now,
+          updated_at: now,
+        });
+        return Number(res.identifiers[0]?.id);
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new ApiError('USERNAME_TAKEN');
+      throw e;
+    }
+    const token = await this.sessions.create(userId, ip);
+    const user = await this.ds.getRepository(UserEntity).findOneOrFail({ where: { id: userId } });
+    return { user, token };
+  }
+
+  async login(dto: LoginDto, ip: string): Promise<{ user: UserEntity; token: string }> {
+    await this.captcha.verify(dto.captcha_id, dto.captcha);
+    const user = await this.ds.getRepository(UserEntity).findOne({ where: { username: dto.account } });
+    const now = this.clock.now();
+    if (user?.locked_until && user.locked_until > now) {
+      throw new ApiError('ACCOUNT_LOCKED', { minutes: Math.ceil((user.locked_until - now) / 60_000) });
+    }
+    const ok = await this.hasher.verify(user?.password_hash, dto.password);
+    if (!user || !ok) {
+      if (user) await this.recordFailure(user.id, now);
+      throw new ApiError('LOGIN_FAILED');
+    }
+    if (user.login_failures > 0 || user.locked_until !== null) {
+      await this.tx.write((m) => m.update(UserEntity, { id: user.id }, { login_failures: 0, locked_until: null }));
+    }
+    const token = await this.sessions.create(user.id, ip);
+    return { user, token };
+  }
+
+  private async recordFailure(userId: number, now: number): Promise<void> {
+    await this.tx.write(async (m) => {
+      await m
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({ login_failures: () => 'login_failures + 1' })
+        .where('id = :userId', { userId })
+        .execute();
+      await m
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({ locked_until: now + LOCK_MINUTES * 60_000, login_failures: 0 })
+        .where('id = :userId AND login_failures >= :max', { userId, max: MAX_LOGIN_FAILURES })
+        .execute();
+    });
+  }
+}

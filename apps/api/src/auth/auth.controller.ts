@@ -1,0 +1,78 @@
+import { Body, Controller, type ExecutionContext, Get, HttpCode, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import type { FastifyRequest } from 'fastify';
+import { EnvelopeInterceptor, withMessage, type WithMessage } from '../common/http/envelope';
+import { AccountService } from './account.service';
+import { CaptchaService } from './captcha.service';
+import { EmptyDto, LoginDto, RegisterDto } from './dto/auth.dto';
+import { AllowPendingPasswordChange, Player, PlayerAuthGuard, type PlayerContext } from './player-auth.guard';
+import { SessionService } from './session.service';
+import { userInfoView } from './user-view';
+
+type UserInfo = ReturnType<typeof userInfoView>;
+/** Per client IP and minute, from SIGNIN_RATE_LIMIT (the server decorates Fastify with it at start-up). */
+const SIGN_IN_LIMIT = {
+  default: {
+    ttl: 60_000,
+    limit: (ctx: ExecutionContext): number =>
+      (ctx.switchToHttp().getRequest<FastifyRequest>().server as unknown as { signinRateLimit: number }).signinRateLimit,
+  },
+};
+
+@ApiTags('player: account')
+@Controller('index.php/api/user')
+@UseInterceptors(EnvelopeInterceptor)
+export class AuthController {
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly captcha: CaptchaService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Get('captcha')
+  @Throttle(SIGN_IN_LIMIT)
+  @ApiOperation({ summary: 'A new captcha challenge (SVG image); its id goes back with login or register' })
+  getCaptcha(@Query() _q: EmptyDto): Promise<Awaited<ReturnType<CaptchaService['issue']>>> {
+    return this.captcha.issue();
+  }
+
+  @Post('register')
+  @HttpCode(200)
+  @Throttle(SIGN_IN_LIMIT)
+  @ApiOperation({ summary: 'Sign up with an invite code (group 1 member or 2 visitor), 18+ consent required; logs in' })
+  async register(@Body() dto: RegisterDto, @Req() req: FastifyRequest): Promise<WithMessage<{ userinfo: UserInfo & { token: string } }>> {
+    const { user, token } = await this.accounts.register(dto, req.ip);
+    return withMessage('REGISTER_SUCCESS', { userinfo: { ...userInfoView(user), token } });
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @Throttle(SIGN_IN_LIMIT)
+  @ApiOperation({ summary: 'Sign in; answers the session token for the `token` header' })
+  async login(@Body() dto: LoginDto, @Req() req: FastifyRequest): Promise<WithMessage<{ userinfo: UserInfo & { token: string } }>> {
+    const { user, token } = await this.accounts.login(dto, req.ip);
+    return withMessage('LOGIN_SUCCESS', { userinfo: { ...userInfoView(user), token } });
+  }
+
+  @Post('userInfo')
+  @HttpCode(200)
+  @UseGuards(PlayerAuthGuard)
+  @AllowPendingPasswordChange()
+  @ApiHeader({ name: 'token', required: true })
+  @ApiOperation({ summary: 'The signed-in player' })
+  userInfo(@Body() _dto: EmptyDto, @Player() p: PlayerContext): UserInfo {
+    return userInfoView(p.user);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @UseGuards(PlayerAuthGuard)
+  @AllowPendingPasswordChange()
+  @ApiHeader({ name: 'token', required: true })
+  @ApiOperation({ summary: 'Ends this session (the token stops working)' })
+  async logout(@Body() _dto: EmptyDto, @Player() p: PlayerContext): Promise<WithMessage<null>> {
+    await this.sessions.revoke(p.sessionId);
+    return withMessage('LOGOUT_SUCCESS', null);
+  }
+}

@@ -1,0 +1,23 @@
+import type { LoginRequest, RegisterRequest } from '@sum28/contracts';
+import { BoolField, EnumField, IntField, StrField } from '../../common/validation/fields';
+import { PlayerRequestDto } from '../../common/validation/player-request.dto';
+
+export class RegisterDto extends PlayerRequestDto implements RegisterRequest {
+  @StrField({ min: 1, max: 64, example: 'alice01' }) username!: string;
+  @StrField({ min: 1, max: 64 }) password!: string;
+  @EnumField([1, 2] as const, { optional: true, description: '1 member (default), 2 visitor; agents are promoted by staff' }) group_id?: 1 | 2;
+  @IntField({ optional: true, min: 1, description: 'inviter user id (invite code minus 100000)' }) inviter_id?: number;
+  @StrField({ optional: true, max: 16, description: 'invite code as shown to the inviter, e.g. 100001' }) invite_code?: string;
+  @StrField({ optional: true, max: 64 }) captcha_id?: string;
+  @StrField({ optional: true, max: 16 }) captcha?: string;
+  @BoolField({ description: 'I am 18 or older and accept the terms' }) adult!: boolean;
+}
+
+export class LoginDto extends PlayerRequestDto implements LoginRequest {
+  @StrField({ min: 1, max: 64, example: 'alice01' }) account!: string;
+  @StrField({ min: 1, max: 64 }) password!: string;
+  @StrField({ optional: true, max: 64 }) captcha_id?: string;
+  @StrField({ optional: true, max: 16 }) captcha?: string;
+}
+
+export class EmptyDto extends PlayerRequestDto {}

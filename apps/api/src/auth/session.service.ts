@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TxRunner, UserEntity, UserSessionEntity } from '@sum28/database';
+import { DataSource } from 'typeorm';
+import { ApiError } from '../common/api-error';
+import { Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { hashToken, newToken } from './tokens';
+
+/** Player sessions: opaque random tokens, stored as SHA-256, revocable. */
+@Injectable()
+export class SessionService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly tx: TxRunner,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+  ) {}
+
+  async create(userId: number, ip: string): Promise<string> {
+    const { token, hash } = newToken();
+    const now = this.clock.now();
+    await this.tx.write((m) =>
+      m.insert(UserSessionEntity, {
+        user_id: userId,
+        token_hash: hash,
+        ip: ip.slice(0, 64),
+        created_at: now,
+        expires_at: now + this.cfg.sessionTtlMs,
+        revoked_at: null,
+      }),
+    );
+    return token;
+  }
+
+  /** Resolves a token to its user or throws the spec's session codes (50008 unknown, 50012 revoked, 50014 expired). */
+  async authenticate(token: unknown): Promise<{ user: UserEntity; sessionId: number }> {
+    if (typeof token !== 'string' || token.length < 20 || token.length > 100) throw new ApiError('SESSION_INVALID');
+    const session = await this.ds.getRepository(UserSessionEntity).findOne({ where: { token_hash: hashToken(token) } });
+    if (!session) throw new ApiError('SESSION_INVALID');
+    if (session.revoked_at !== null) throw new ApiError('SESSION_REPLACED');
+    if (session.expires_at <= this.clock.now()) throw new ApiError('SESSION_EXPIRED');
+    const user = await this.ds.getRepository(UserEntity).findOne({ where: { id: session.user_id } });
+    if (!user) throw new ApiError('SESSION_INVALID');
+    return { user, sessionId: session.id };
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    const now = this.clock.now();
+    await this.tx.write((m) =>
+      m.createQueryBuilder().update(UserSessionEntity).set({ revoked_at: now }).where('id = :id AND revoked_at IS NULL', { id: sessionId }).execute(),
+    );
+  }
+
+  /** Ends every session of a user (password reset or change). */
+  async revokeAllOf(userId: number, exceptSessionId?: number): Promise<void> {
+    const now = this.clock.now();
+    await this.tx.write((m) =>
+      m
+        .createQueryBuilder()
+        .update(UserSessionEntity)
+        .set({ revoked_at: now })
+        .where('user_id = :userId AND revoked_at IS NULL AND id <> :except', { userId, except: exceptSessionId ?? -1 })
+        .execute(),
+    );
+  }
+}

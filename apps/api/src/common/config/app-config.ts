@@ -1,0 +1,110 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { parseOpenHours, validateScheduleConfig, type ScheduleConfig } from '@sum28/domain';
+
+const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+
+/** Every environment variable the API reads, validated once at boot. */
+export class EnvDto {
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT?: number;
+  @IsOptional() @IsString() HOST?: string;
+  @IsOptional() @IsIn(['development', 'production', 'test']) NODE_ENV?: string;
+  @IsOptional()
+  @Matches(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, { message: 'DATABASE_URL must be sqlite:<file> or postgres://user@host/db' })
+  DATABASE_URL?: string;
+  @IsOptional() @IsIn(['better-sqlite3', 'sqlite3']) DB_DRIVER?: string;
+  @IsOptional() @IsString() PLATFORM_TZ?: string;
+  @IsOptional() @IsString() OPEN_HOURS?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(5) @Max(86400) ROUND_SECONDS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(86399) BET_CLOSE_SECONDS?: number;
+  @IsOptional() @IsIn(['required', 'off']) CAPTCHA_MODE?: string;
+  @IsOptional()
+  @Matches(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, { message: 'ADMIN_USERNAME must be 4-32 letters, digits or _' })
+  ADMIN_USERNAME?: string;
+  @IsOptional() @IsString() @MinLength(10, { message: 'ADMIN_PASSWORD must have at least 10 characters' }) ADMIN_PASSWORD?: string;
+  @IsOptional() @IsString() CS_CHAT_URL?: string;
+  @IsOptional() @IsIn(['on', 'off']) SCHEDULER?: string;
+  @IsOptional() @IsIn(['true', 'false']) SEED_DEMO?: string;
+  @IsOptional() @IsIn(['true', 'false']) TRUST_PROXY?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(8760) SESSION_TTL_HOURS?: number;
+  @IsOptional() @IsString() REDIS_URL?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1_000_000) SIGNIN_RATE_LIMIT?: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  env: 'development' | 'production' | 'test';
+  databaseUrl: string;
+  sqliteDriver: 'better-sqlite3' | 'sqlite3';
+  schedule: ScheduleConfig;
+  openHoursText: string;
+  captchaRequired: boolean;
+  adminUsername: string;
+  adminPassword: string | null;
+  csChatUrl: string;
+  schedulerEnabled: boolean;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  sessionTtlMs: number;
+  redisUrl: string | null;
+  /** captcha, login and register requests per minute per client IP */
+  signinRateLimit: number;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError listing every problem in plain words. */
+export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
+  const dto = plainToInstance(EnvDto, { ...env });
+  const problems = validateSync(dto, { whitelist: false, stopAtFirstError: true }).map(
+    (e) => `${e.property}: ${Object.values(e.constraints ?? {})[0] ?? 'invalid'}`,
+  );
+  const nodeEnv = (dto.NODE_ENV ?? 'development') as AppConfig['env'];
+  const captchaRequired = (dto.CAPTCHA_MODE ?? 'required') === 'required';
+  if (!captchaRequired && nodeEnv === 'production') problems.push('CAPTCHA_MODE=off is refused when NODE_ENV=production');
+  const openHoursText = dto.OPEN_HOURS ?? '10:00-02:00';
+  const openHours = parseOpenHours(openHoursText);
+  if (!openHours.ok) problems.push(`OPEN_HOURS must be "always" or "HH:MM-HH:MM" (got "${openHoursText}")`);
+  let schedule: ScheduleConfig | null = null;
+  if (openHours.ok) {
+    const candidate = {
+      tz: dto.PLATFORM_TZ ?? 'Asia/Taipei',
+      openHours: openHours.value,
+      roundSeconds: dto.ROUND_SECONDS ?? 210,
+      betCloseSeconds: dto.BET_CLOSE_SECONDS ?? 30,
+    };
+    const checked = validateScheduleConfig(candidate);
+    if (checked.ok) schedule = checked.value;
+    else
+      problems.push(
+        `PLATFORM_TZ / ROUND_SECONDS / BET_CLOSE_SECONDS are inconsistent: need a valid IANA time zone, ROUND_SECONDS >= 5 and 0 < BET_CLOSE_SECONDS < ROUND_SECONDS (got ${candidate.tz}, ${candidate.roundSeconds}, ${candidate.betCloseSeconds})`,
+      );
+  }
+  if (problems.length > 0 || schedule === null) throw new ConfigError(problems);
+  return {
+    port: dto.PORT ?? 3000,
+    host: dto.HOST ?? '0.0.0.0',
+    env: nodeEnv,
+    databaseUrl: dto.DATABASE_URL ?? 'sqlite:data/lottery.sqlite',
+    sqliteDriver: (dto.DB_DRIVER ?? 'better-sqlite3') as AppConfig['sqliteDriver'],
+    schedule,
+    openHoursText,
+    captchaRequired,
+    adminUsername: dto.ADMIN_USERNAME ?? 'admin',
+    adminPassword: dto.ADMIN_PASSWORD ?? null,
+    csChatUrl: dto.CS_CHAT_URL ?? '',
+    schedulerEnabled: (dto.SCHEDULER ?? 'on') === 'on',
+    seedDemo: (dto.SEED_DEMO ?? 'true') === 'true',
+    trustProxy: dto.TRUST_PROXY === 'true',
+    sessionTtlMs: (dto.SESSION_TTL_HOURS ?? 168) * 3600_000,
+    redisUrl: dto.REDIS_URL ?? null,
+    signinRateLimit: dto.SIGNIN_RATE_LIMIT ?? 20,
+  };
+}

@@ -1,0 +1,28 @@
+import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { openDatabase, TxRunner } from '@sum28/database';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+
+@Injectable()
+class DatabaseCloser implements OnApplicationShutdown {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+  async onApplicationShutdown(): Promise<void> {
+    if (this.ds.isInitialized) await this.ds.destroy();
+  }
+}
+
+/** Opens the database (running pending migrations) and shares one TxRunner, i.e. one SQLite write gate. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DataSource,
+      inject: [APP_CONFIG],
+      useFactory: (cfg: AppConfig) => openDatabase({ url: cfg.databaseUrl, sqliteDriver: cfg.sqliteDriver }),
+    },
+    { provide: TxRunner, inject: [DataSource], useFactory: (ds: DataSource) => new TxRunner(ds) },
+    DatabaseCloser,
+  ],
+  exports: [DataSource, TxRunner],
+})
+export class DatabaseModule {}

@@ -1,0 +1,205 @@
+import { drawFromSeed, hashSeedHex } from '@sum28/domain';
+import type { DataSource } from 'typeorm';
+import { LEDGER_KIND } from './ledger-keys';
+
+export interface CheckResult {
+  id: string;
+  name: string;
+  violations: number;
+  samples: unknown[];
+}
+
+export interface LedgerReport {
+  checks: CheckResult[];
+  violations: number;
+}
+
+type Row = Record<string, unknown>;
+type Extra = (ds: DataSource) => Promise<CheckResult[]>;
+
+const extraChecks: Extra[] = [];
+/** Other modules (e.g. the audit chain, I10) add their checks here. */
+export function registerInvariantCheck(fn: Extra): void {
+  extraChecks.push(fn);
+}
+
+async function check(ds: DataSource, id: string, name: string, sql: string, params: unknown[] = []): Promise<CheckResult> {
+  const rows = (await ds.query(sql, params)) as Row[];
+  return { id, name, violations: rows.length, samples: rows.slice(0, 5) };
+}
+
+/**
+ * The invariant checker of reliability.md (I1-I12 where they apply). Read-only; safe to run at any time.
+ * `npm run ledger:check` prints it; tests call it after every scenario and expect 0 violations.
+ */
+export async function runLedgerCheck(ds: DataSource): Promise<LedgerReport> {
+  const K = LEDGER_KIND;
+  const checks: CheckResult[] = [];
+  checks.push(
+    await check(
+      ds,
+      'I1',
+      'every posting sums to zero and has at least two lines',
+      `SELECT t.id, COUNT(e.id) AS lines, COALESCE(SUM(e.amount_minor), 0) AS total
+         FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.tx_id = t.id
+        GROUP BY t.id HAVING COALESCE(SUM(e.amount_minor), 0) <> 0 OR COUNT(e.id) < 2`,
+    ),
+  );
+  checks.push(
+    await check(ds, 'I2', 'all accounts together sum to zero', `SELECT SUM(amount_minor) AS total FROM ledger_entries HAVING SUM(amount_minor) <> 0`),
+  );
+  checks.push(
+    await check(
+      ds,
+      'I3',
+      'each cached balance equals the sum of its postings',
+      `SELECT u.id, u.money_minor, u.lock_money_minor, COALESCE(a.s, 0) AS ledger_available, COALESCE(f.s, 0) AS ledger_frozen
+         FROM users u
+         LEFT JOIN (SELECT user_id, SUM(amount_minor) AS s FROM ledger_entries WHERE account = 'user_available' GROUP BY user_id) a ON a.user_id = u.id
+         LEFT JOIN (SELECT user_id, SUM(amount_minor) AS s FROM ledger_entries WHERE account = 'user_frozen' GROUP BY user_id) f ON f.user_id = u.id
+        WHERE u.money_minor <> COALESCE(a.s, 0) OR u.lock_money_minor <> COALESCE(f.s, 0)`,
+    ),
+  );
+  checks.push(
+    await check(ds, 'I4', 'no wallet below zero', `SELECT id, money_minor, lock_money_minor FROM users WHERE money_minor < 0 OR lock_money_minor < 0`),
+  );
+  checks.push(
+    await check(
+      ds,
+      'I5',
+      'each bet has one stake posting, at most one payout, and a status that matches its postings',
+      `SELECT b.id, b.status, b.whether_hit, b.payout_minor, b.stake_minor,
+              (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_STAKE}') AS stakes,
+              (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_PAYOUT}') AS payouts,
+              (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_REFUND}') AS refunds,
+              (SELECT COALESCE(SUM(e.amount_minor), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
+                WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_PAYOUT}' AND e.account = 'user_available') AS paid
+         FROM bets b
+        WHERE (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_STAKE}') <> 1
+           OR (b.status = 0 AND ((SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind IN ('${K.BET_PAYOUT}', '${K.BET_REFUND}')) > 0))
+           OR (b.status = 1 AND (SELECT COALESCE(SUM(e.amount_minor), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
+                WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_PAYOUT}' AND e.account = 'user_available') <> COALESCE(b.payout_minor, -1))
+           OR (b.status = 1 AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_REFUND}') > 0)
+           OR (b.status = 2 AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_REFUND}') <> 1)
+           OR (b.status = 2 AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_PAYOUT}') > 0)
+           OR b.status NOT IN (0, 1, 2)`,
+    ),
+  );
+  checks.push(
+    await check(
+      ds,
+      'I6a',
+      'bets were accepted before their round closed, on an open round of the same game and issue',
+      `SELECT b.id, b.created_at, r.close_at FROM bets b JOIN rounds r ON r.id = b.round_id
+        WHERE b.created_at >= r.close_at OR b.created_at < r.open_at OR r.game_id <> b.game_id OR r.issue <> b.issue`,
+    ),
+  );
+  checks.push(
+    await check(
+      ds,
+      'I6b',
+      'settled rounds have only final bets; void rounds only refunded bets; open rounds no result',
+      `SELECT r.id, r.state FROM rounds r
+        WHERE (r.state = 'settled' AND EXISTS (SELECT 1 FROM bets b WHERE b.round_id = r.id AND b.status <> 1))
+           OR (r.state = 'void' AND EXISTS (SELECT 1 FROM bets b WHERE b.round_id = r.id AND b.status <> 2))
+           OR (r.state IN ('open', 'closed') AND (r.sum IS NOT NULL OR r.drawn_at IS NOT NULL))
+           OR (r.state IN ('drawn', 'settled') AND r.sum IS NULL)`,
+    ),
+  );
+  checks.push(await fairnessCheck(ds));
+  checks.push(
+    await check(
+      ds,
+      'I7',
+      'each withdrawal hold resolves at most once, as its status says, for the requested amount',
+      `SELECT c.id, c.status, c.quantity_minor,
+              (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_HOLD}') AS holds,
+              (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_PAY}') AS pays,
+              (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_RELEASE}') AS releases
+         FROM capital_logs c
+        WHERE c.type = 1 AND (
+              (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_HOLD}') <> 1
+           OR (SELECT COALESCE(SUM(e.amount_minor), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
+                WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_HOLD}' AND e.account = 'user_frozen') <> c.quantity_minor
+           OR (c.status = 0 AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind IN ('${K.WITHDRAW_PAY}', '${K.WITHDRAW_RELEASE}')) <> 0)
+           OR (c.status = 1 AND ((SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_PAY}') <> 1
+                OR (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_RELEASE}') <> 0))
+           OR (c.status = 2 AND ((SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_RELEASE}') <> 1
+                OR (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_PAY}') <> 0))
+           OR (c.status <> 0 AND c.resolved_by IS NULL)
+           OR (c.requested_by IS NOT NULL AND c.requested_by = c.resolved_by))`,
+    ),
+  );
+  checks.push(
+    await check(
+      ds,
+      'I8',
+      'each recharge and gift is credited at most once, only when approved, for the approved amount',
+      `SELECT c.id, c.type, c.status, c.quantity_minor FROM capital_logs c
+        WHERE c.type IN (0, 4) AND (
+              (c.status = 1 AND (SELECT COALESCE(SUM(e.amount_minor), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
+                 WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind IN ('${K.RECHARGE}', '${K.GIFT}') AND e.account = 'user_available') <> c.quantity_minor)
+           OR (c.status <> 1 AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id) <> 0)
+           OR (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id) > 1)`,
+    ),
+  );
+  checks.push(
+    await check(
+      ds,
+      'I9',
+      'idempotency keys are unique per scope',
+      `SELECT scope, key, COUNT(*) AS n FROM idempotency_keys GROUP BY scope, key HAVING COUNT(*) > 1`,
+    ),
+  );
+  checks.push(
+    await check(
+      ds,
+      'I11',
+      'no duplicate round numbers per game',
+      `SELECT game_id, issue, COUNT(*) AS n FROM rounds GROUP BY game_id, issue HAVING COUNT(*) > 1`,
+    ),
+  );
+  checks.push(
+    await check(
+      ds,
+      'I12',
+      'house result of each settled round = stakes - payouts, and bet profits agree',
+      `SELECT r.id, s.stakes, s.payouts, s.profits, COALESCE(g.net, 0) AS house_net FROM rounds r
+         JOIN (SELECT round_id, SUM(stake_minor) AS stakes, SUM(COALESCE(payout_minor, 0)) AS payouts, SUM(COALESCE(profit_minor, 0)) AS profits
+                 FROM bets GROUP BY round_id) s ON s.round_id = r.id
+         LEFT JOIN (SELECT b.round_id, SUM(e.amount_minor) AS net FROM bets b
+                      JOIN ledger_transactions t ON t.ref_type = 'bet' AND t.ref_id = b.id
+                      JOIN ledger_entries e ON e.tx_id = t.id AND e.account = 'house_game'
+                     GROUP BY b.round_id) g ON g.round_id = r.id
+        WHERE r.state = 'settled' AND (s.stakes - s.payouts <> COALESCE(g.net, 0) OR s.profits <> s.payouts - s.stakes)`,
+    ),
+  );
+  for (const extra of extraChecks) checks.push(...(await extra(ds)));
+  return { checks, violations: checks.reduce((n, c) => n + c.violations, 0) };
+}
+
+/** I6c: every drawn round's result is the one its stored seed gives, and the seed matches the published hash. */
+async function fairnessCheck(ds: DataSource): Promise<CheckResult> {
+  const rows = (await ds.query(`SELECT id, game_id, issue, seed_hex, hash_hex, site_1, site_2, site_3, sum FROM rounds WHERE sum IS NOT NULL`)) as Row[];
+  const bad: Row[] = [];
+  for (const r of rows) {
+    const seed = String(r['seed_hex']);
+    const d = drawFromSeed(seed, Number(r['game_id']), String(r['issue']));
+    const [a, b, c] = d.triple;
+    if (
+      hashSeedHex(seed) !== r['hash_hex'] ||
+      a !== Number(r['site_1']) ||
+      b !== Number(r['site_2']) ||
+      c !== Number(r['site_3']) ||
+      d.sum !== Number(r['sum'])
+    ) {
+      bad.push({ id: r['id'], issue: r['issue'] });
+    }
+  }
+  return {
+    id: 'I6c',
+    name: 'every drawn result is reproduced from its stored seed and the seed matches its hash',
+    violations: bad.length,
+    samples: bad.slice(0, 5),
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Posting conventions (unique key, kind, ref). The unique key makes each business event happen at most
+ * once; the invariant checker relies on the kinds.
+ *
+ * | event                | key                     | kind             | lines                                    |
+ * |----------------------|-------------------------|------------------|------------------------------------------|
+ * | bet placed           | bet:<id>:stake          | bet_stake        | user_available -s, house_game +s         |
+ * | bet won              | bet:<id>:payout         | bet_payout       | house_game -p, user_available +p         |
+ * | bet refunded (void)  | bet:<id>:refund         | bet_refund       | house_game -s, user_available +s         |
+ * | recharge approved    | capital:<id>:resolve    | recharge         | house_cash -a, user_available +a         |
+ * | withdrawal requested | capital:<id>:hold       | withdraw_hold    | user_available -a, user_frozen +a        |
+ * | withdrawal paid      | capital:<id>:resolve    | withdraw_pay     | user_frozen -a, house_cash +a            |
+ * | withdrawal rejected  | capital:<id>:resolve    | withdraw_release | user_frozen -a, user_available +a        |
+ * | gift                 | capital:<id>:resolve    | gift             | house_bonus -a, user_available +a        |
+ */
+export const LEDGER_KIND = {
+  BET_STAKE: 'bet_stake',
+  BET_PAYOUT: 'bet_payout',
+  BET_REFUND: 'bet_refund',
+  RECHARGE: 'recharge',
+  WITHDRAW_HOLD: 'withdraw_hold',
+  WITHDRAW_PAY: 'withdraw_pay',
+  WITHDRAW_RELEASE: 'withdraw_release',
+  GIFT: 'gift',
+} as const;
+
+export const betKey = (betId: number, event: 'stake' | 'payout' | 'refund'): string => `bet:${betId}:${event}`;
+export const capitalKey = (capitalLogId: number, event: 'hold' | 'resolve'): string => `capital:${capitalLogId}:${event}`;

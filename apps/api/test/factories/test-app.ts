@@ -1,0 +1,124 @@
+import 'reflect-metadata';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { seedDatabase } from '@sum28/database';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory';
+import { Clock } from '../../src/common/clock';
+import { loadConfig, type AppConfig } from '../../src/common/config/app-config';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  ds: DataSource;
+  cfg: AppConfig;
+  clock: Clock;
+  http: () => ReturnType<typeof request>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A whole server on a fresh SQLite file (real migrations, seeded games, rooms, odds and demo content),
+ * with the scheduler and the captcha off unless the test turns them on.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'sum28-test-'));
+  const cfg = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: process.env['TEST_DATABASE_URL'] ?? `sqlite:${join(dir, 'test.sqlite')}`,
+    CAPTCHA_MODE: 'off',
+    SCHEDULER: 'off',
+    OPEN_HOURS: 'always',
+    SIGNIN_RATE_LIMIT: '100000',
+    ...env,
+  });
+  const app = await createApp(cfg, { logger: false });
+  const ds = app.get(DataSource);
+  await seedDatabase(ds, { now: Date.now(), demo: true });
+  const server = app.getHttpServer();
+  return {
+    app,
+    ds,
+    cfg,
+    clock: app.get(Clock),
+    http: () => request(server),
+    close: async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A unique valid username per call. */
+export function uniqueName(prefix = 'player'): string {
+  counter++;
+  return `${prefix}${process.pid % 1000}x${counter}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
+}
+
+/** Registers a member through the API (invite code 100001) and answers its token and id. */
+export async function registerPlayer(
+  t: TestApp,
+  username = uniqueName(),
+  password = 'secret123',
+): Promise<{ token: string; userId: number; username: string; password: string }> {
+  const res = await t.http().post('/index.php/api/user/register').send({ username, password, invite_code: '100001', adult: true });
+  if (res.body.code !== 1) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  return { token: res.body.data.userinfo.token, userId: res.body.data.userinfo.user_id, username, password };
+}
+
+/**
+ * Credits a player as an approved recharge would (capital log type 0, status 1, ledger posting
+ * house_cash -> user_available), so tests can bet and withdraw without going through the console.
+ */
+export async function fundPlayer(t: TestApp, userId: number, amountMinor: number): Promise<void> {
+  const { CapitalLogEntity, TxRunner } = await import('@sum28/database');
+  const { LedgerService } = await import('../../src/ledger/ledger.service');
+  const { LEDGER_KIND, capitalKey } = await import('../../src/ledger/ledger-keys');
+  const tx = t.app.get(TxRunner);
+  const ledger = t.app.get(LedgerService);
+  const now = t.clock.now();
+  await tx.write(async (m) => {
+    const before = await ledger.balances(m, userId);
+    const log = await m.save(CapitalLogEntity, {
+      user_id: userId,
+      type: 0,
+      quantity_minor: amountMinor,
+      over_minor: before.money + amountMinor,
+      currency: 'TWD',
+      mark: 'test funding',
+      status: 1,
+      ref_id: null,
+      pay_snapshot: null,
+      requested_by: null,
+      resolved_by: 0,
+      resolved_at: now,
+      remark: '',
+      created_at: now,
+    });
+    await ledger.post(
+      m,
+      {
+        uniqueKey: capitalKey(log.id, 'resolve'),
+        kind: LEDGER_KIND.RECHARGE,
+        userId,
+        refType: 'capital',
+        refId: log.id,
+        lines: [
+          { account: 'house_cash', amount: -amountMinor },
+          { account: 'user_available', userId, amount: amountMinor },
+        ],
+      },
+      now,
+    );
+  });
+}
+
+/** Runs the invariant checker and answers its report (tests expect 0 violations). */
+export async function ledgerViolations(t: TestApp): Promise<{ violations: number; failing: unknown[] }> {
+  const { runLedgerCheck } = await import('../../src/ledger/ledger-check');
+  const r = await runLedgerCheck(t.ds);
+  return { violations: r.violations, failing: r.checks.filter((c) => c.violations > 0) };
+}

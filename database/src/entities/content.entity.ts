@@ -1,0 +1,39 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { BigIntColumn } from '../columns';
+
+@Entity('banners')
+export class BannerEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'varchar', length: 500 }) image!: string;
+  @Column({ type: 'varchar', length: 500, default: '' }) link!: string;
+  @Column({ type: 'varchar', length: 200, default: '' }) title!: string;
+  @Column({ type: 'integer', default: 0 }) sort!: number;
+  @Column({ type: 'boolean', default: true }) enabled!: boolean;
+  @BigIntColumn() created_at!: number;
+}
+
+/** News. tab: original | recommend | wealth. */
+@Entity('articles')
+@Index('ix_articles_tab', ['tab', 'sort'])
+export class ArticleEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'varchar', length: 32 }) tab!: string;
+  @Column({ type: 'varchar', length: 200 }) title!: string;
+  @Column({ type: 'text' }) content!: string;
+  @Column({ type: 'boolean', default: false }) is_top!: boolean;
+  @Column({ type: 'integer', default: 0 }) sort!: number;
+  @Column({ type: 'boolean', default: true }) published!: boolean;
+  @BigIntColumn() created_at!: number;
+}
+
+/** kind: announcement (platform, scrolling on home) | message (in-site, to one user or all). */
+@Entity('notices')
+export class NoticeEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'varchar', length: 16 }) kind!: string;
+  @Column({ type: 'integer', nullable: true }) user_id!: number | null;
+  @Column({ type: 'varchar', length: 200 }) title!: string;
+  @Column({ type: 'text' }) content!: string;
+  @Column({ type: 'boolean', default: true }) published!: boolean;
+  @BigIntColumn() created_at!: number;
+}

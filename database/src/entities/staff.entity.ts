@@ -1,0 +1,76 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { BigIntColumn, JsonTextColumn } from '../columns';
+
+/** A console user. role: support | finance | operator | superadmin. */
+@Entity('staff')
+export class StaffEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Index('uq_staff_username', { unique: true })
+  @Column({ type: 'varchar', length: 32 })
+  username!: string;
+  @Column({ type: 'varchar', length: 255 }) password_hash!: string;
+  @Column({ type: 'varchar', length: 16 }) role!: string;
+  @Column({ type: 'boolean', default: true }) enabled!: boolean;
+  @Column({ type: 'varchar', length: 64, nullable: true }) totp_secret!: string | null;
+  @Column({ type: 'integer', default: 0 }) login_failures!: number;
+  @BigIntColumn({ nullable: true }) locked_until!: number | null;
+  @BigIntColumn() created_at!: number;
+  @BigIntColumn() updated_at!: number;
+}
+
+@Entity('staff_sessions')
+export class StaffSessionEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'integer' }) staff_id!: number;
+  @Index('uq_staff_sessions_token', { unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  token_hash!: string;
+  @Column({ type: 'varchar', length: 64, default: '' }) ip!: string;
+  @BigIntColumn() created_at!: number;
+  @BigIntColumn() expires_at!: number;
+  @BigIntColumn({ nullable: true }) revoked_at!: number | null;
+}
+
+/** Append-only, hash-chained record of every mutating staff action (triggers forbid UPDATE/DELETE). */
+@Entity('audit_logs')
+export class AuditLogEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'integer', nullable: true }) staff_id!: number | null;
+  @Column({ type: 'varchar', length: 32, default: '' }) staff_username!: string;
+  @Column({ type: 'varchar', length: 16, default: '' }) staff_role!: string;
+  @Column({ type: 'varchar', length: 64 }) action!: string;
+  @Column({ type: 'varchar', length: 32, default: '' }) target_type!: string;
+  @Column({ type: 'varchar', length: 64, default: '' }) target_id!: string;
+  @JsonTextColumn() before!: unknown;
+  @JsonTextColumn() after!: unknown;
+  @Column({ type: 'varchar', length: 500, default: '' }) reason!: string;
+  @Column({ type: 'varchar', length: 64, default: '' }) ip!: string;
+  @BigIntColumn() created_at!: number;
+  @Column({ type: 'varchar', length: 64 }) prev_hash!: string;
+  @Index('uq_audit_logs_hash', { unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  hash!: string;
+}
+
+/** Operator settings, one JSON value per key. */
+@Entity('settings')
+export class SettingEntity {
+  @Column({ type: 'varchar', length: 64, primary: true }) key!: string;
+  @JsonTextColumn() value!: unknown;
+  @BigIntColumn() updated_at!: number;
+}
+
+/**
+ * Idempotency keys of money-moving requests (Stripe-style): UNIQUE(scope, key); the first response is
+ * stored and replayed; the same key with another request body is refused.
+ */
+@Entity('idempotency_keys')
+@Index('uq_idempotency_scope_key', ['scope', 'key'], { unique: true })
+export class IdempotencyKeyEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'varchar', length: 48 }) scope!: string;
+  @Column({ type: 'varchar', length: 128 }) key!: string;
+  @Column({ type: 'varchar', length: 64 }) request_hash!: string;
+  @JsonTextColumn() response!: unknown;
+  @BigIntColumn() created_at!: number;
+}

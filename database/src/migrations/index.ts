@@ -1,0 +1,11 @@
+// Migrations are listed explicitly (no globbing) so the compiled app and the tests load the same set.
+// SQLite (both drivers) and PostgreSQL each get their own DDL, generated from the same entities by
+// scripts/migration-generate.js; a test checks that after migrating each schema has nothing left to sync.
+// Never edit a migration once it has landed: add a new one.
+import { AppendOnlyLedger1795341400000 as PgAppendOnly } from './postgres/1795341400000-AppendOnlyLedger';
+import { Init1795341357905 as PgInit } from './postgres/1795341357905-Init';
+import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
+import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
+
+export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly];
+export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly];

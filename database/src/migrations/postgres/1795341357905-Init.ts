@@ -1,0 +1,103 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+export class Init1795341357905 implements MigrationInterface {
+  name = 'Init1795341357905';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`CREATE TABLE "bets" ("id" SERIAL NOT NULL, "order_no" character varying(32) NOT NULL, "user_id" integer NOT NULL, "game_id" integer NOT NULL, "plan_id" integer NOT NULL, "round_id" integer NOT NULL, "issue" character varying(16) NOT NULL, "play_type" character varying(16) NOT NULL, "stake_minor" bigint NOT NULL, "odds_milli" integer NOT NULL, "status" integer NOT NULL DEFAULT '0', "whether_hit" integer, "payout_minor" bigint, "profit_minor" bigint, "follow_of" integer, "result_seen" boolean NOT NULL DEFAULT false, "created_at" bigint NOT NULL, "settled_at" bigint, CONSTRAINT "PK_7ca91a6a39623bd5c21722bcedd" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_bets_order_no" ON "bets" ("order_no") `);
+    await queryRunner.query(`CREATE INDEX "ix_bets_plan_created" ON "bets" ("plan_id", "id") `);
+    await queryRunner.query(`CREATE INDEX "ix_bets_user_created" ON "bets" ("user_id", "created_at") `);
+    await queryRunner.query(`CREATE INDEX "ix_bets_round_status" ON "bets" ("round_id", "status") `);
+    await queryRunner.query(`CREATE TABLE "capital_logs" ("id" SERIAL NOT NULL, "user_id" integer NOT NULL, "type" integer NOT NULL, "quantity_minor" bigint NOT NULL, "over_minor" bigint NOT NULL, "currency" character varying(8) NOT NULL DEFAULT '', "mark" character varying(500) NOT NULL DEFAULT '', "status" integer NOT NULL, "ref_id" integer, "pay_snapshot" text, "requested_by" integer, "resolved_by" integer, "resolved_at" bigint, "remark" character varying(500) NOT NULL DEFAULT '', "created_at" bigint NOT NULL, CONSTRAINT "PK_748ce320124d1f58107af3e080c" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "ix_capital_logs_status_type" ON "capital_logs" ("status", "type") `);
+    await queryRunner.query(`CREATE INDEX "ix_capital_logs_user_created" ON "capital_logs" ("user_id", "created_at") `);
+    await queryRunner.query(`CREATE TABLE "capital_approvals" ("id" SERIAL NOT NULL, "capital_log_id" integer NOT NULL, "staff_id" integer NOT NULL, "decision" character varying(16) NOT NULL, "created_at" bigint NOT NULL, CONSTRAINT "PK_efdf5d1d7c4d5b4896f7e46c92d" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_capital_approvals_log_staff" ON "capital_approvals" ("capital_log_id", "staff_id") `);
+    await queryRunner.query(`CREATE TABLE "captchas" ("id" character varying(36) NOT NULL, "answer" character varying(8) NOT NULL, "expires_at" bigint NOT NULL, "used_at" bigint, CONSTRAINT "PK_897703cbd18f8ee4d7ed8753adb" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE TABLE "banners" ("id" SERIAL NOT NULL, "image" character varying(500) NOT NULL, "link" character varying(500) NOT NULL DEFAULT '', "title" character varying(200) NOT NULL DEFAULT '', "sort" integer NOT NULL DEFAULT '0', "enabled" boolean NOT NULL DEFAULT true, "created_at" bigint NOT NULL, CONSTRAINT "PK_e9b186b959296fcb940790d31c3" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE TABLE "articles" ("id" SERIAL NOT NULL, "tab" character varying(32) NOT NULL, "title" character varying(200) NOT NULL, "content" text NOT NULL, "is_top" boolean NOT NULL DEFAULT false, "sort" integer NOT NULL DEFAULT '0', "published" boolean NOT NULL DEFAULT true, "created_at" bigint NOT NULL, CONSTRAINT "PK_0a6e2c450d83e0b6052c2793334" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "ix_articles_tab" ON "articles" ("tab", "sort") `);
+    await queryRunner.query(`CREATE TABLE "notices" ("id" SERIAL NOT NULL, "kind" character varying(16) NOT NULL, "user_id" integer, "title" character varying(200) NOT NULL, "content" text NOT NULL, "published" boolean NOT NULL DEFAULT true, "created_at" bigint NOT NULL, CONSTRAINT "PK_3eb18c29da25d6935fcbe584237" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE TABLE "games" ("id" integer NOT NULL, "name" character varying(64) NOT NULL, "sort" integer NOT NULL DEFAULT '0', "enabled" boolean NOT NULL DEFAULT true, CONSTRAINT "PK_c9b16b62917b5595af982d66337" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE TABLE "plans" ("id" SERIAL NOT NULL, "game_id" integer NOT NULL, "title" character varying(64) NOT NULL, "tier" character varying(16) NOT NULL, "join_limit_minor" bigint NOT NULL DEFAULT '0', "sort" integer NOT NULL DEFAULT '0', "enabled" boolean NOT NULL DEFAULT true, CONSTRAINT "PK_3720521a81c7c24fe9b7202ba61" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "ix_plans_game" ON "plans" ("game_id", "sort") `);
+    await queryRunner.query(`CREATE TABLE "odds" ("id" SERIAL NOT NULL, "plan_id" integer NOT NULL, "play_type" character varying(16) NOT NULL, "odds_milli" integer NOT NULL, "updated_at" bigint NOT NULL, CONSTRAINT "PK_697d4239339fed10db401b509d1" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_odds_plan_play" ON "odds" ("plan_id", "play_type") `);
+    await queryRunner.query(`CREATE TABLE "ledger_transactions" ("id" SERIAL NOT NULL, "unique_key" character varying(64) NOT NULL, "kind" character varying(32) NOT NULL, "user_id" integer, "ref_type" character varying(16) NOT NULL DEFAULT '', "ref_id" integer, "created_at" bigint NOT NULL, CONSTRAINT "PK_633d103c9e415d615aacf9b1929" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_ledger_transactions_key" ON "ledger_transactions" ("unique_key") `);
+    await queryRunner.query(`CREATE TABLE "ledger_entries" ("id" SERIAL NOT NULL, "tx_id" integer NOT NULL, "account" character varying(16) NOT NULL, "user_id" integer, "amount_minor" bigint NOT NULL, "created_at" bigint NOT NULL, CONSTRAINT "PK_6efcb84411d3f08b08450ae75d5" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "ix_ledger_entries_user_account" ON "ledger_entries" ("user_id", "account") `);
+    await queryRunner.query(`CREATE INDEX "ix_ledger_entries_tx" ON "ledger_entries" ("tx_id") `);
+    await queryRunner.query(`CREATE TABLE "pay_infos" ("id" SERIAL NOT NULL, "user_id" integer NOT NULL, "type" integer NOT NULL, "acc" character varying(128) NOT NULL, "acc_name" character varying(64) NOT NULL, "acc_bank" character varying(64) NOT NULL DEFAULT '', "mark" character varying(255) NOT NULL DEFAULT '', "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL, CONSTRAINT "PK_505f45bdb312f3bf1d8e1b01f60" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_pay_infos_user_type" ON "pay_infos" ("user_id", "type") `);
+    await queryRunner.query(`CREATE TABLE "rounds" ("id" SERIAL NOT NULL, "game_id" integer NOT NULL, "issue" character varying(16) NOT NULL, "day" character varying(8) NOT NULL, "seq" integer NOT NULL, "open_at" bigint NOT NULL, "close_at" bigint NOT NULL, "draw_at" bigint NOT NULL, "state" character varying(16) NOT NULL, "seed_hex" character varying(64) NOT NULL, "hash_hex" character varying(64) NOT NULL, "site_1" integer, "site_2" integer, "site_3" integer, "sum" integer, "drawn_at" bigint, "settled_at" bigint, "void_reason" character varying(500), "voided_by" integer, "created_at" bigint NOT NULL, CONSTRAINT "PK_9d254884a20817016e2f877c7e7" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "ix_rounds_game_open" ON "rounds" ("game_id", "open_at") `);
+    await queryRunner.query(`CREATE INDEX "ix_rounds_state_draw" ON "rounds" ("state", "draw_at") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_rounds_game_issue" ON "rounds" ("game_id", "issue") `);
+    await queryRunner.query(`CREATE TABLE "staff" ("id" SERIAL NOT NULL, "username" character varying(32) NOT NULL, "password_hash" character varying(255) NOT NULL, "role" character varying(16) NOT NULL, "enabled" boolean NOT NULL DEFAULT true, "totp_secret" character varying(64), "login_failures" integer NOT NULL DEFAULT '0', "locked_until" bigint, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL, CONSTRAINT "PK_e4ee98bb552756c180aec1e854a" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_staff_username" ON "staff" ("username") `);
+    await queryRunner.query(`CREATE TABLE "staff_sessions" ("id" SERIAL NOT NULL, "staff_id" integer NOT NULL, "token_hash" character varying(64) NOT NULL, "ip" character varying(64) NOT NULL DEFAULT '', "created_at" bigint NOT NULL, "expires_at" bigint NOT NULL, "revoked_at" bigint, CONSTRAINT "PK_b9be2467392ab95efaa3661cce2" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_staff_sessions_token" ON "staff_sessions" ("token_hash") `);
+    await queryRunner.query(`CREATE TABLE "audit_logs" ("id" SERIAL NOT NULL, "staff_id" integer, "staff_username" character varying(32) NOT NULL DEFAULT '', "staff_role" character varying(16) NOT NULL DEFAULT '', "action" character varying(64) NOT NULL, "target_type" character varying(32) NOT NULL DEFAULT '', "target_id" character varying(64) NOT NULL DEFAULT '', "before" text, "after" text, "reason" character varying(500) NOT NULL DEFAULT '', "ip" character varying(64) NOT NULL DEFAULT '', "created_at" bigint NOT NULL, "prev_hash" character varying(64) NOT NULL, "hash" character varying(64) NOT NULL, CONSTRAINT "PK_1bb179d048bbc581caa3b013439" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_audit_logs_hash" ON "audit_logs" ("hash") `);
+    await queryRunner.query(`CREATE TABLE "settings" ("key" character varying(64) NOT NULL, "value" text, "updated_at" bigint NOT NULL, CONSTRAINT "PK_c8639b7626fa94ba8265628f214" PRIMARY KEY ("key"))`);
+    await queryRunner.query(`CREATE TABLE "idempotency_keys" ("id" SERIAL NOT NULL, "scope" character varying(48) NOT NULL, "key" character varying(128) NOT NULL, "request_hash" character varying(64) NOT NULL, "response" text, "created_at" bigint NOT NULL, CONSTRAINT "PK_8ad20779ad0411107a56e53d0f6" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_idempotency_scope_key" ON "idempotency_keys" ("scope", "key") `);
+    await queryRunner.query(`CREATE TABLE "user_sessions" ("id" SERIAL NOT NULL, "user_id" integer NOT NULL, "token_hash" character varying(64) NOT NULL, "ip" character varying(64) NOT NULL DEFAULT '', "created_at" bigint NOT NULL, "expires_at" bigint NOT NULL, "revoked_at" bigint, CONSTRAINT "PK_e93e031a5fed190d4789b6bfd83" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "ix_user_sessions_user" ON "user_sessions" ("user_id") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_user_sessions_token" ON "user_sessions" ("token_hash") `);
+    await queryRunner.query(`CREATE TABLE "users" ("id" SERIAL NOT NULL, "username" character varying(32) NOT NULL, "nickname" character varying(32) NOT NULL DEFAULT '', "mobile" character varying(32) NOT NULL DEFAULT '', "password_hash" character varying(255) NOT NULL, "security_code_hash" character varying(255), "security_code_failures" integer NOT NULL DEFAULT '0', "security_code_locked_until" bigint, "money_minor" bigint NOT NULL DEFAULT '0', "lock_money_minor" bigint NOT NULL DEFAULT '0', "group_id" integer NOT NULL, "inviter_id" integer, "status" character varying(16) NOT NULL DEFAULT 'active', "frozen_reason" character varying(255), "idcard" character varying(32) NOT NULL DEFAULT '', "avatar" character varying(255) NOT NULL DEFAULT '', "must_change_password" boolean NOT NULL DEFAULT false, "login_failures" integer NOT NULL DEFAULT '0', "locked_until" bigint, "adult_consent_at" bigint NOT NULL, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL, CONSTRAINT "PK_a3ffb1c0c8416b9fc6f907b7433" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_users_username" ON "users" ("username") `);
+    await queryRunner.query(`CREATE INDEX "ix_users_inviter" ON "users" ("inviter_id") `);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX "public"."ix_users_inviter"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_users_username"`);
+    await queryRunner.query(`DROP TABLE "users"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_user_sessions_token"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_user_sessions_user"`);
+    await queryRunner.query(`DROP TABLE "user_sessions"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_idempotency_scope_key"`);
+    await queryRunner.query(`DROP TABLE "idempotency_keys"`);
+    await queryRunner.query(`DROP TABLE "settings"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_audit_logs_hash"`);
+    await queryRunner.query(`DROP TABLE "audit_logs"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_staff_sessions_token"`);
+    await queryRunner.query(`DROP TABLE "staff_sessions"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_staff_username"`);
+    await queryRunner.query(`DROP TABLE "staff"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_rounds_game_issue"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_rounds_state_draw"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_rounds_game_open"`);
+    await queryRunner.query(`DROP TABLE "rounds"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_pay_infos_user_type"`);
+    await queryRunner.query(`DROP TABLE "pay_infos"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_ledger_entries_tx"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_ledger_entries_user_account"`);
+    await queryRunner.query(`DROP TABLE "ledger_entries"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_ledger_transactions_key"`);
+    await queryRunner.query(`DROP TABLE "ledger_transactions"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_odds_plan_play"`);
+    await queryRunner.query(`DROP TABLE "odds"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_plans_game"`);
+    await queryRunner.query(`DROP TABLE "plans"`);
+    await queryRunner.query(`DROP TABLE "games"`);
+    await queryRunner.query(`DROP TABLE "notices"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_articles_tab"`);
+    await queryRunner.query(`DROP TABLE "articles"`);
+    await queryRunner.query(`DROP TABLE "banners"`);
+    await queryRunner.query(`DROP TABLE "captchas"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_capital_approvals_log_staff"`);
+    await queryRunner.query(`DROP TABLE "capital_approvals"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_capital_logs_user_created"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_capital_logs_status_type"`);
+    await queryRunner.query(`DROP TABLE "capital_logs"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_bets_round_status"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_bets_user_created"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_bets_plan_created"`);
+    await queryRunner.query(`DROP INDEX "public"."uq_bets_order_no"`);
+    await queryRunner.query(`DROP TABLE "bets"`);
+  }
+}

@@ -1,0 +1,103 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+export class Init1795341357905 implements MigrationInterface {
+  name = 'Init1795341357905';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`CREATE TABLE "bets" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_no" varchar(32) NOT NULL, "user_id" integer NOT NULL, "game_id" integer NOT NULL, "plan_id" integer NOT NULL, "round_id" integer NOT NULL, "issue" varchar(16) NOT NULL, "play_type" varchar(16) NOT NULL, "stake_minor" bigint NOT NULL, "odds_milli" integer NOT NULL, "status" integer NOT NULL DEFAULT (0), "whether_hit" integer, "payout_minor" bigint, "profit_minor" bigint, "follow_of" integer, "result_seen" boolean NOT NULL DEFAULT (0), "created_at" bigint NOT NULL, "settled_at" bigint)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_bets_order_no" ON "bets" ("order_no") `);
+    await queryRunner.query(`CREATE INDEX "ix_bets_plan_created" ON "bets" ("plan_id", "id") `);
+    await queryRunner.query(`CREATE INDEX "ix_bets_user_created" ON "bets" ("user_id", "created_at") `);
+    await queryRunner.query(`CREATE INDEX "ix_bets_round_status" ON "bets" ("round_id", "status") `);
+    await queryRunner.query(`CREATE TABLE "capital_logs" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "type" integer NOT NULL, "quantity_minor" bigint NOT NULL, "over_minor" bigint NOT NULL, "currency" varchar(8) NOT NULL DEFAULT (''), "mark" varchar(500) NOT NULL DEFAULT (''), "status" integer NOT NULL, "ref_id" integer, "pay_snapshot" text, "requested_by" integer, "resolved_by" integer, "resolved_at" bigint, "remark" varchar(500) NOT NULL DEFAULT (''), "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE INDEX "ix_capital_logs_status_type" ON "capital_logs" ("status", "type") `);
+    await queryRunner.query(`CREATE INDEX "ix_capital_logs_user_created" ON "capital_logs" ("user_id", "created_at") `);
+    await queryRunner.query(`CREATE TABLE "capital_approvals" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "capital_log_id" integer NOT NULL, "staff_id" integer NOT NULL, "decision" varchar(16) NOT NULL, "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_capital_approvals_log_staff" ON "capital_approvals" ("capital_log_id", "staff_id") `);
+    await queryRunner.query(`CREATE TABLE "captchas" ("id" varchar(36) PRIMARY KEY NOT NULL, "answer" varchar(8) NOT NULL, "expires_at" bigint NOT NULL, "used_at" bigint)`);
+    await queryRunner.query(`CREATE TABLE "banners" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "image" varchar(500) NOT NULL, "link" varchar(500) NOT NULL DEFAULT (''), "title" varchar(200) NOT NULL DEFAULT (''), "sort" integer NOT NULL DEFAULT (0), "enabled" boolean NOT NULL DEFAULT (1), "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE TABLE "articles" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "tab" varchar(32) NOT NULL, "title" varchar(200) NOT NULL, "content" text NOT NULL, "is_top" boolean NOT NULL DEFAULT (0), "sort" integer NOT NULL DEFAULT (0), "published" boolean NOT NULL DEFAULT (1), "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE INDEX "ix_articles_tab" ON "articles" ("tab", "sort") `);
+    await queryRunner.query(`CREATE TABLE "notices" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "kind" varchar(16) NOT NULL, "user_id" integer, "title" varchar(200) NOT NULL, "content" text NOT NULL, "published" boolean NOT NULL DEFAULT (1), "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE TABLE "games" ("id" integer PRIMARY KEY NOT NULL, "name" varchar(64) NOT NULL, "sort" integer NOT NULL DEFAULT (0), "enabled" boolean NOT NULL DEFAULT (1))`);
+    await queryRunner.query(`CREATE TABLE "plans" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "game_id" integer NOT NULL, "title" varchar(64) NOT NULL, "tier" varchar(16) NOT NULL, "join_limit_minor" bigint NOT NULL DEFAULT (0), "sort" integer NOT NULL DEFAULT (0), "enabled" boolean NOT NULL DEFAULT (1))`);
+    await queryRunner.query(`CREATE INDEX "ix_plans_game" ON "plans" ("game_id", "sort") `);
+    await queryRunner.query(`CREATE TABLE "odds" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "plan_id" integer NOT NULL, "play_type" varchar(16) NOT NULL, "odds_milli" integer NOT NULL, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_odds_plan_play" ON "odds" ("plan_id", "play_type") `);
+    await queryRunner.query(`CREATE TABLE "ledger_transactions" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "unique_key" varchar(64) NOT NULL, "kind" varchar(32) NOT NULL, "user_id" integer, "ref_type" varchar(16) NOT NULL DEFAULT (''), "ref_id" integer, "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_ledger_transactions_key" ON "ledger_transactions" ("unique_key") `);
+    await queryRunner.query(`CREATE TABLE "ledger_entries" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "tx_id" integer NOT NULL, "account" varchar(16) NOT NULL, "user_id" integer, "amount_minor" bigint NOT NULL, "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE INDEX "ix_ledger_entries_user_account" ON "ledger_entries" ("user_id", "account") `);
+    await queryRunner.query(`CREATE INDEX "ix_ledger_entries_tx" ON "ledger_entries" ("tx_id") `);
+    await queryRunner.query(`CREATE TABLE "pay_infos" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "type" integer NOT NULL, "acc" varchar(128) NOT NULL, "acc_name" varchar(64) NOT NULL, "acc_bank" varchar(64) NOT NULL DEFAULT (''), "mark" varchar(255) NOT NULL DEFAULT (''), "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_pay_infos_user_type" ON "pay_infos" ("user_id", "type") `);
+    await queryRunner.query(`CREATE TABLE "rounds" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "game_id" integer NOT NULL, "issue" varchar(16) NOT NULL, "day" varchar(8) NOT NULL, "seq" integer NOT NULL, "open_at" bigint NOT NULL, "close_at" bigint NOT NULL, "draw_at" bigint NOT NULL, "state" varchar(16) NOT NULL, "seed_hex" varchar(64) NOT NULL, "hash_hex" varchar(64) NOT NULL, "site_1" integer, "site_2" integer, "site_3" integer, "sum" integer, "drawn_at" bigint, "settled_at" bigint, "void_reason" varchar(500), "voided_by" integer, "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE INDEX "ix_rounds_game_open" ON "rounds" ("game_id", "open_at") `);
+    await queryRunner.query(`CREATE INDEX "ix_rounds_state_draw" ON "rounds" ("state", "draw_at") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_rounds_game_issue" ON "rounds" ("game_id", "issue") `);
+    await queryRunner.query(`CREATE TABLE "staff" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "username" varchar(32) NOT NULL, "password_hash" varchar(255) NOT NULL, "role" varchar(16) NOT NULL, "enabled" boolean NOT NULL DEFAULT (1), "totp_secret" varchar(64), "login_failures" integer NOT NULL DEFAULT (0), "locked_until" bigint, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_staff_username" ON "staff" ("username") `);
+    await queryRunner.query(`CREATE TABLE "staff_sessions" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "staff_id" integer NOT NULL, "token_hash" varchar(64) NOT NULL, "ip" varchar(64) NOT NULL DEFAULT (''), "created_at" bigint NOT NULL, "expires_at" bigint NOT NULL, "revoked_at" bigint)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_staff_sessions_token" ON "staff_sessions" ("token_hash") `);
+    await queryRunner.query(`CREATE TABLE "audit_logs" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "staff_id" integer, "staff_username" varchar(32) NOT NULL DEFAULT (''), "staff_role" varchar(16) NOT NULL DEFAULT (''), "action" varchar(64) NOT NULL, "target_type" varchar(32) NOT NULL DEFAULT (''), "target_id" varchar(64) NOT NULL DEFAULT (''), "before" text, "after" text, "reason" varchar(500) NOT NULL DEFAULT (''), "ip" varchar(64) NOT NULL DEFAULT (''), "created_at" bigint NOT NULL, "prev_hash" varchar(64) NOT NULL, "hash" varchar(64) NOT NULL)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_audit_logs_hash" ON "audit_logs" ("hash") `);
+    await queryRunner.query(`CREATE TABLE "settings" ("key" varchar(64) PRIMARY KEY NOT NULL, "value" text, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE TABLE "idempotency_keys" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "scope" varchar(48) NOT NULL, "key" varchar(128) NOT NULL, "request_hash" varchar(64) NOT NULL, "response" text, "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_idempotency_scope_key" ON "idempotency_keys" ("scope", "key") `);
+    await queryRunner.query(`CREATE TABLE "user_sessions" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "token_hash" varchar(64) NOT NULL, "ip" varchar(64) NOT NULL DEFAULT (''), "created_at" bigint NOT NULL, "expires_at" bigint NOT NULL, "revoked_at" bigint)`);
+    await queryRunner.query(`CREATE INDEX "ix_user_sessions_user" ON "user_sessions" ("user_id") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_user_sessions_token" ON "user_sessions" ("token_hash") `);
+    await queryRunner.query(`CREATE TABLE "users" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "username" varchar(32) NOT NULL, "nickname" varchar(32) NOT NULL DEFAULT (''), "mobile" varchar(32) NOT NULL DEFAULT (''), "password_hash" varchar(255) NOT NULL, "security_code_hash" varchar(255), "security_code_failures" integer NOT NULL DEFAULT (0), "security_code_locked_until" bigint, "money_minor" bigint NOT NULL DEFAULT (0), "lock_money_minor" bigint NOT NULL DEFAULT (0), "group_id" integer NOT NULL, "inviter_id" integer, "status" varchar(16) NOT NULL DEFAULT ('active'), "frozen_reason" varchar(255), "idcard" varchar(32) NOT NULL DEFAULT (''), "avatar" varchar(255) NOT NULL DEFAULT (''), "must_change_password" boolean NOT NULL DEFAULT (0), "login_failures" integer NOT NULL DEFAULT (0), "locked_until" bigint, "adult_consent_at" bigint NOT NULL, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_users_username" ON "users" ("username") `);
+    await queryRunner.query(`CREATE INDEX "ix_users_inviter" ON "users" ("inviter_id") `);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX "ix_users_inviter"`);
+    await queryRunner.query(`DROP INDEX "uq_users_username"`);
+    await queryRunner.query(`DROP TABLE "users"`);
+    await queryRunner.query(`DROP INDEX "uq_user_sessions_token"`);
+    await queryRunner.query(`DROP INDEX "ix_user_sessions_user"`);
+    await queryRunner.query(`DROP TABLE "user_sessions"`);
+    await queryRunner.query(`DROP INDEX "uq_idempotency_scope_key"`);
+    await queryRunner.query(`DROP TABLE "idempotency_keys"`);
+    await queryRunner.query(`DROP TABLE "settings"`);
+    await queryRunner.query(`DROP INDEX "uq_audit_logs_hash"`);
+    await queryRunner.query(`DROP TABLE "audit_logs"`);
+    await queryRunner.query(`DROP INDEX "uq_staff_sessions_token"`);
+    await queryRunner.query(`DROP TABLE "staff_sessions"`);
+    await queryRunner.query(`DROP INDEX "uq_staff_username"`);
+    await queryRunner.query(`DROP TABLE "staff"`);
+    await queryRunner.query(`DROP INDEX "uq_rounds_game_issue"`);
+    await queryRunner.query(`DROP INDEX "ix_rounds_state_draw"`);
+    await queryRunner.query(`DROP INDEX "ix_rounds_game_open"`);
+    await queryRunner.query(`DROP TABLE "rounds"`);
+    await queryRunner.query(`DROP INDEX "uq_pay_infos_user_type"`);
+    await queryRunner.query(`DROP TABLE "pay_infos"`);
+    await queryRunner.query(`DROP INDEX "ix_ledger_entries_tx"`);
+    await queryRunner.query(`DROP INDEX "ix_ledger_entries_user_account"`);
+    await queryRunner.query(`DROP TABLE "ledger_entries"`);
+    await queryRunner.query(`DROP INDEX "uq_ledger_transactions_key"`);
+    await queryRunner.query(`DROP TABLE "ledger_transactions"`);
+    await queryRunner.query(`DROP INDEX "uq_odds_plan_play"`);
+    await queryRunner.query(`DROP TABLE "odds"`);
+    await queryRunner.query(`DROP INDEX "ix_plans_game"`);
+    await queryRunner.query(`DROP TABLE "plans"`);
+    await queryRunner.query(`DROP TABLE "games"`);
+    await queryRunner.query(`DROP TABLE "notices"`);
+    await queryRunner.query(`DROP INDEX "ix_articles_tab"`);
+    await queryRunner.query(`DROP TABLE "articles"`);
+    await queryRunner.query(`DROP TABLE "banners"`);
+    await queryRunner.query(`DROP TABLE "captchas"`);
+    await queryRunner.query(`DROP INDEX "uq_capital_approvals_log_staff"`);
+    await queryRunner.query(`DROP TABLE "capital_approvals"`);
+    await queryRunner.query(`DROP INDEX "ix_capital_logs_user_created"`);
+    await queryRunner.query(`DROP INDEX "ix_capital_logs_status_type"`);
+    await queryRunner.query(`DROP TABLE "capital_logs"`);
+    await queryRunner.query(`DROP INDEX "ix_bets_round_status"`);
+    await queryRunner.query(`DROP INDEX "ix_bets_user_created"`);
+    await queryRunner.query(`DROP INDEX "ix_bets_plan_created"`);
+    await queryRunner.query(`DROP INDEX "uq_bets_order_no"`);
+    await queryRunner.query(`DROP TABLE "bets"`);
+  }
+}

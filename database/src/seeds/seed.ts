@@ -1,0 +1,121 @@
+import { ALL_PLAY_TYPES, GAME_LINES, GROUP, PLAN_TIERS, seedOddsMilli } from '@sum28/domain';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ArticleEntity, BannerEntity, NoticeEntity } from '../entities/content.entity';
+import { GameEntity, OddsEntity, PlanEntity } from '../entities/game.entity';
+import { SettingEntity } from '../entities/staff.entity';
+import { UserEntity } from '../entities/user.entity';
+import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_NOTICES } from './demo-content';
+
+/** Entry balance per tier, in minor units (rising: basic is open to everyone). */
+export const TIER_JOIN_LIMIT_MINOR: Record<string, number> = { basic: 0, senior: 100_000, master: 500_000, expert: 2_000_000 };
+const TIER_TITLE: Record<string, string> = { basic: 'Basic room', senior: 'Senior room', master: 'Master room', expert: 'Expert room' };
+
+/** Defaults of the operator settings (the console edits them; a jurisdiction may differ). */
+export const DEFAULT_SETTINGS: Record<string, unknown> = {
+  turnover_multiplier_bps: 10_000,
+  opposite_bet_policy: 'same_amount',
+  withdraw_two_approver_threshold_minor: 5_000_000,
+  security_code_max_attempts: 5,
+  security_code_lock_minutes: 30,
+  currencies: { TWD: 1, HKD: 1, MYR: 1, RMB: 1, USDT: 1, USD: 1, GBP: 1, SGD: 1, EUR: 1, JPY: 1, CHF: 1, CAD: 1, AUD: 1, NZD: 1, INR: 1 },
+  max_stake_minor: 100_000_000,
+};
+
+export interface SeedOptions {
+  now: number;
+  /** banners, articles and notices for a demo; games, rooms, odds, the house agent and settings are always seeded */
+  demo: boolean;
+}
+
+/**
+ * Idempotent: every item is inserted only when its natural key is absent, so running it again (or on a
+ * database an operator has since edited) adds nothing twice and overwrites nothing.
+ */
+export async function seedDatabase(ds: DataSource, opts: SeedOptions): Promise<{ inserted: number }> {
+  return ds.transaction(async (m) => {
+    let inserted = 0;
+    const add = async (did: boolean | Promise<boolean>): Promise<void> => {
+      if (await did) inserted++;
+    };
+    await add(ensureHouseAgent(m, opts.now));
+    for (const g of GAME_LINES) {
+      await add(insertIfMissing(m, GameEntity, { id: g.id }, { id: g.id, name: g.name, sort: g.id, enabled: true }));
+      for (const [i, tier] of PLAN_TIERS.entries()) {
+        let plan = await m.findOne(PlanEntity, { where: { game_id: g.id, tier } });
+        if (!plan) {
+          plan = await m.save(PlanEntity, {
+            game_id: g.id,
+            title: TIER_TITLE[tier] ?? tier,
+            tier,
+            join_limit_minor: TIER_JOIN_LIMIT_MINOR[tier] ?? 0,
+            sort: i + 1,
+            enabled: true,
+          });
+          inserted++;
+        }
+        for (const playType of ALL_PLAY_TYPES) {
+          await add(
+            insertIfMissing(
+              m,
+              OddsEntity,
+              { plan_id: plan.id, play_type: playType },
+              { plan_id: plan.id, play_type: playType, odds_milli: seedOddsMilli(playType), updated_at: opts.now },
+            ),
+          );
+        }
+      }
+    }
+    for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
+      await add(insertIfMissing(m, SettingEntity, { key }, { key, value, updated_at: opts.now }));
+    }
+    if (opts.demo) {
+      for (const b of DEMO_BANNERS) await add(insertIfMissing(m, BannerEntity, { image: b.image }, { ...b, enabled: true, created_at: opts.now }));
+      for (const [i, a] of DEMO_ARTICLES.entries()) {
+        await add(insertIfMissing(m, ArticleEntity, { title: a.title }, { ...a, sort: i, published: true, created_at: opts.now - i * 3_600_000 }));
+      }
+      for (const [i, n] of DEMO_NOTICES.entries()) {
+        await add(insertIfMissing(m, NoticeEntity, { title: n.title }, { ...n, user_id: null, published: true, created_at: opts.now - i * 86_400_000 }));
+      }
+    }
+    return { inserted };
+  });
+}
+
+async function insertIfMissing<T extends object>(
+  m: EntityManager,
+  entity: new () => T,
+  where: Record<string, unknown>,
+  row: Record<string, unknown>,
+): Promise<boolean> {
+  const found = await m.findOne(entity, { where: where as never });
+  if (found) return false;
+  await m.insert(entity, row as never);
+  return true;
+}
+
+/**
+ * User 1 is the house agent (group 3) whose invite code is 100001, so a newcomer can sign up at once.
+ * It has no usable password: nobody logs in as it.
+ */
+async function ensureHouseAgent(m: EntityManager, now: number): Promise<boolean> {
+  if (await m.findOne(UserEntity, { where: { id: 1 } })) return false;
+  await m.insert(UserEntity, {
+    id: 1,
+    username: 'house',
+    nickname: 'Sum28',
+    mobile: '',
+    password_hash: '!disabled',
+    security_code_hash: null,
+    group_id: GROUP.AGENT,
+    inviter_id: null,
+    status: 'active',
+    money_minor: 0,
+    lock_money_minor: 0,
+    adult_consent_at: now,
+    created_at: now,
+    updated_at: now,
+  });
+  // An explicit id does not advance PostgreSQL's sequence; move it past the house agent.
+  if (m.connection.options.type === 'postgres') await m.query(`SELECT setval(pg_get_serial_sequence('users', 'id'), GREATEST((SELECT MAX(id) FROM users), 1))`);
+  return true;
+}

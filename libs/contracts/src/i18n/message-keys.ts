@@ -1,0 +1,23 @@
+import type { ErrorCode } from '../error-codes';
+
+/** Non-error texts the server sends in `msg`. */
+export const SUCCESS_MESSAGE_KEYS = [
+  'OK',
+  'ORDER_SUCCESS',
+  'SUBMITTED',
+  'SET_SUCCESS',
+  'LOGIN_SUCCESS',
+  'LOGOUT_SUCCESS',
+  'REGISTER_SUCCESS',
+  'NO_DATA',
+] as const;
+export type SuccessMessageKey = (typeof SUCCESS_MESSAGE_KEYS)[number];
+
+/** Every key a server-side message exists for: each `ErrorCode` plus the success texts. */
+export type MessageKey = ErrorCode | SuccessMessageKey;
+
+/** Values for `{{name}}` placeholders. Money is passed already formatted (e.g. `'100.00'`). */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** A locale's full message table: a missing or extra key fails to compile. */
+export type MessageTable = Readonly<Record<MessageKey, string>>;

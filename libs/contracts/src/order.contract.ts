@@ -1,0 +1,86 @@
+import type { DateString, EpochSeconds, Issue, Money, PageRequest } from './envelope.contract';
+import type { HitNotice, PlayTypeCode } from './lottery.contract';
+
+/** Bet status: 0 accepted (pending draw), 1 settled, 2 cancelled (round voided, stake refunded). */
+export const BET_STATUS = { PENDING: 0, SETTLED: 1, CANCELLED: 2 } as const;
+export type BetStatus = (typeof BET_STATUS)[keyof typeof BET_STATUS];
+
+/** Status tabs / chips of the bet record (`activeTab`). */
+export const ORDER_TAB = {
+  ALL: 0,
+  /** Settled, lost. */
+  UNPROFITABLE: 1,
+  /** Settled, won. */
+  PROFITABLE: 2,
+  /** Accepted, waiting for the draw. */
+  ACCEPTED: 3,
+  /** Never accepted: stays empty (a refused bet is not stored). */
+  NOT_ACCEPTED: 4,
+  CANCELLED: 5,
+} as const;
+export type OrderTab = (typeof ORDER_TAB)[keyof typeof ORDER_TAB];
+
+/** 0 the caller's own bets; 1 the bets of the caller's team (agents only, else AGENT_ONLY). */
+export type OrderScope = 0 | 1;
+
+/** Shown as `profit` while a bet is pending. */
+export const PROFIT_PENDING = '----';
+
+// POST /api/user/orderList -----------------------------------------------------------------------
+
+export interface OrderListRequest extends PageRequest {
+  begin_date: DateString;
+  end_date: DateString;
+  activeTab: OrderTab;
+  /** Default 0. */
+  scope?: OrderScope;
+}
+
+export interface OrderRow {
+  id: number;
+  orderNo: string;
+  /** Stake. */
+  quantity: Money;
+  /** Payout minus stake for a hit, minus the stake for a miss, 0 when cancelled, '----' while pending. */
+  profit: Money | typeof PROFIT_PENDING;
+  status: BetStatus;
+  /** 1 hit, 0 miss (0 while pending). */
+  whether_hit: 0 | 1;
+  /** Odds in force when the bet was placed. */
+  odds: number;
+  plan_name: string;
+  /** Category name in the request's language. */
+  play_method: string;
+  play_type: PlayTypeCode;
+  /** `'a b c sum'` once drawn, else null. */
+  lottery_code: string | null;
+  createtime: EpochSeconds;
+  issue: Issue;
+  /** Game (line) name. */
+  name: string;
+  /** Round id. */
+  issue_id: number;
+  /** Bettor's username (the caller's own for scope 0). */
+  username: string;
+}
+
+/** Newest first; an empty page means the end ('--END--'). */
+export type OrderListResponse = OrderRow[];
+
+// POST /api/user/getGameResult (polled every 2 s) ------------------------------------------------
+
+export interface GetGameResultRequest {
+  game_id: number;
+}
+
+/** The oldest unacknowledged win in this game, or null. */
+export type GetGameResultResponse = HitNotice | null;
+
+// POST /api/user/closeGameResult -----------------------------------------------------------------
+
+/** Acknowledges a win popup so it is not shown again. */
+export interface CloseGameResultRequest {
+  order_id: number;
+}
+
+export type CloseGameResultResponse = null;

@@ -1,0 +1,143 @@
+import type { EmptyRequest, Money, PageRequest } from './envelope.contract';
+
+/** User groups (spec section 3): 1 normal member, 2 visitor (tourist), 3 agent. */
+export const USER_GROUP = { NORMAL: 1, VISITOR: 2, AGENT: 3 } as const;
+export type GroupId = (typeof USER_GROUP)[keyof typeof USER_GROUP];
+
+/** Displayed invite code = user id + `INVITE_CODE_OFFSET`. */
+export const INVITE_CODE_OFFSET = 100000;
+
+// GET /api/user/captcha --------------------------------------------------------------------------
+
+export type CaptchaRequest = EmptyRequest;
+
+export interface CaptchaResponse {
+  /** Send back with `captcha` on login or register; one use only. */
+  captcha_id: string;
+  /** `data:image/svg+xml;base64,...` of 4 characters (A-Z without I and O, digits 2-9). */
+  image: string;
+  /** Seconds the captcha stays valid. */
+  expires_in: number;
+}
+
+// POST /api/user/register ------------------------------------------------------------------------
+
+export interface RegisterRequest {
+  username: string;
+  password: string;
+  /** 1 normal member (default) or 2 visitor; 3 (agent) is granted by staff only. */
+  group_id?: GroupId;
+  /** Inviting user's id (the client sends invite code - 100000 when the code is numeric and above 100000). */
+  inviter_id?: number;
+  /** The invite code as typed; used when `inviter_id` is absent. One of the two is required. */
+  invite_code?: string;
+  /** Required unless the server runs with CAPTCHA_MODE=off (automated tests only). */
+  captcha_id?: string;
+  /** Compared case-insensitively. */
+  captcha?: string;
+  /** The 18+ consent; must be true. */
+  adult: boolean;
+}
+
+/** The signed-in user as the client stores it. */
+export interface UserInfo {
+  /** Opaque session token: send as the `token` header. */
+  token: string;
+  user_id: number;
+  username: string;
+  nickname: string;
+  /** Available balance. */
+  money: Money;
+  /** Frozen amount (pending withdrawals). */
+  lock_money: Money;
+  group_id: GroupId;
+  /** `String(user_id + 100000)`. */
+  invite_code: string;
+  /** Masked except the last 4 characters; null when not set. */
+  mobile: string | null;
+  /** Masked; null when not set. */
+  idcard: string | null;
+  /** True after a reset by customer service: the client must send the user to change the password. */
+  must_change_password: boolean;
+}
+
+export interface RegisterResponse {
+  userinfo: UserInfo;
+}
+
+// POST /api/user/login ---------------------------------------------------------------------------
+
+export interface LoginRequest {
+  /** Username. */
+  account: string;
+  password: string;
+  /** Required unless the server runs with CAPTCHA_MODE=off (automated tests only). */
+  captcha_id?: string;
+  captcha?: string;
+}
+
+export interface LoginResponse {
+  userinfo: UserInfo;
+}
+
+// POST /api/user/logout --------------------------------------------------------------------------
+
+/** Revokes the calling token. */
+export type LogoutRequest = EmptyRequest;
+export type LogoutResponse = null;
+
+// POST /api/user/userInfo ------------------------------------------------------------------------
+
+/** The current user without the token, plus the turnover still needed to withdraw. */
+export interface UserSummary extends Omit<UserInfo, 'token'> {
+  /** Amount still to wager today before a withdrawal (0 when met). */
+  water_limit: Money;
+  /** True while frozen for review (e.g. after an opposite bet): no betting, no withdrawal. */
+  is_frozen: boolean;
+}
+
+export type UserInfoRequest = EmptyRequest;
+/** In `data` (the spec's clients read it from `msg`; we keep `msg` a string). */
+export type UserInfoResponse = UserSummary;
+
+// POST /api/user/profile -------------------------------------------------------------------------
+
+export interface ProfileRequest {
+  /** Read-only: accepted because the spec's client sends it, ignored. */
+  username?: string;
+  nickname?: string;
+  mobile?: string;
+}
+
+export type ProfileResponse = UserSummary;
+
+// POST /api/user/newPass -------------------------------------------------------------------------
+
+export interface NewPassRequest {
+  new_pass: string;
+  /** The old (current) password. */
+  after_pass: string;
+  /** When sent, must equal `new_pass` (PASSWORD_MISMATCH). The spec's client checks it itself. */
+  confirm_pass?: string;
+}
+
+export type NewPassResponse = null;
+
+// POST /api/user/getMyTeam (agents only) ---------------------------------------------------------
+
+/** `pageSize` defaults to 20. */
+export type GetMyTeamRequest = PageRequest;
+
+export interface TeamMember {
+  id: number;
+  username: string;
+  nickname: string;
+  /** Group of the member. */
+  type: GroupId;
+  money: Money;
+}
+
+export interface GetMyTeamResponse {
+  data: TeamMember[];
+  total: number;
+}

@@ -1,0 +1,171 @@
+import type { DateString, EmptyRequest, EpochSeconds, Money, PageRequest } from './envelope.contract';
+
+/** Capital log types (spec section 3). */
+export const CAPITAL_LOG_TYPE = { RECHARGE: 0, WITHDRAW: 1, PURCHASE: 2, PROFIT: 3, GIFT: 4 } as const;
+export type CapitalLogType = (typeof CAPITAL_LOG_TYPE)[keyof typeof CAPITAL_LOG_TYPE];
+
+/** Audit status of a capital log: 0 under review, 1 approved, 2 rejected. */
+export const AUDIT_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
+export type AuditStatus = (typeof AUDIT_STATUS)[keyof typeof AUDIT_STATUS];
+
+/** Pay info kinds: 0 bank card, 1 virtual (USDT) wallet. */
+export const PAY_INFO_TYPE = { BANK_CARD: 0, WALLET: 1 } as const;
+export type PayInfoType = (typeof PAY_INFO_TYPE)[keyof typeof PAY_INFO_TYPE];
+
+/** USDT wallet networks offered when adding a virtual wallet. */
+export const WALLET_TYPES = ['trc20', 'erc20', 'omni'] as const;
+export type WalletType = (typeof WALLET_TYPES)[number];
+
+/** Currencies of the recharge form (rate shown 1:1). */
+export const CURRENCIES = ['TWD', 'HKD', 'MYR', 'RMB', 'USDT', 'USD', 'GBP', 'SGD', 'EUR', 'JPY', 'CHF', 'CAD', 'AUD', 'NZD', 'INR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+// POST /api/user/quantityLogList -----------------------------------------------------------------
+
+export interface QuantityLogListRequest extends PageRequest {
+  /** Inclusive, platform days, 2018-01-01 at the earliest. */
+  begin_date: DateString;
+  end_date: DateString;
+  /** All types when omitted. */
+  type?: CapitalLogType;
+}
+
+export interface CapitalLogRow {
+  id: number;
+  type: CapitalLogType;
+  /** Amount of the movement, always positive; `type` gives the direction. */
+  quantity: Money;
+  /** Available balance right after this entry was written. */
+  over: Money;
+  createtime: EpochSeconds;
+  /** Remark (e.g. the reason of a rejection or a gift). */
+  mark: string;
+  status: AuditStatus;
+}
+
+/** Newest first; an empty page means the end ('--END--'). */
+export type QuantityLogListResponse = CapitalLogRow[];
+
+// POST /api/user/payInfo -------------------------------------------------------------------------
+
+export interface PayInfoRequest {
+  type: PayInfoType;
+}
+
+/**
+ * A bound payout account, as the spec names its fields:
+ * bank card: `acc` holder, `acc_name` card number, `acc_bank` bank name;
+ * wallet: `acc` address, `acc_name` network (`WalletType`), `acc_bank` null.
+ * The card number and the address are masked except their last 4 characters.
+ */
+export interface PayInfoItem {
+  id: number;
+  type: PayInfoType;
+  acc: string;
+  acc_name: string;
+  acc_bank: string | null;
+  mark: string;
+}
+
+/** The bound item of this kind (one per kind), or null. */
+export type PayInfoResponse = PayInfoItem | null;
+
+// POST /api/user/setPayInfo ----------------------------------------------------------------------
+
+/** Binds (or replaces) the caller's account of this kind. Field meaning as in `PayInfoItem`, unmasked. */
+export interface SetPayInfoRequest {
+  type: PayInfoType;
+  /** Bank card: holder name. Wallet: address. */
+  acc: string;
+  /** Bank card: card number (digits only). Wallet: one of `WALLET_TYPES`. */
+  acc_name: string;
+  /** Bank card: bank name (required). Wallet: omitted. */
+  acc_bank?: string;
+  mark?: string;
+}
+
+export type SetPayInfoResponse = PayInfoItem;
+
+// POST /api/user/safetyInfo ----------------------------------------------------------------------
+
+export type SafetyInfoRequest = EmptyRequest;
+
+export interface SafetyInfoResponse {
+  /** True when a security code is set. */
+  isTrue: boolean;
+}
+
+// POST /api/user/setSafety -----------------------------------------------------------------------
+
+export interface SetSafetyRequest {
+  /** 6 digits. */
+  new_code: string;
+  /** The old code: required when one is set. */
+  after_code?: string;
+  /** When sent, must equal `new_code` (SECURITY_CODE_MISMATCH). */
+  confirm_code?: string;
+}
+
+export type SetSafetyResponse = null;
+
+// POST /api/user/withdrawInfo --------------------------------------------------------------------
+
+export type WithdrawInfoRequest = EmptyRequest;
+
+/** Today's wagering progress toward the withdrawal rule (platform day, reset at midnight). */
+export interface TurnoverProgress {
+  /** Multiplier x balance, fixed for the day. */
+  required: Money;
+  /** Stakes placed today. */
+  done: Money;
+  /** `max(0, required - done)`: same as `water_limit`. */
+  remaining: Money;
+}
+
+export interface WithdrawInfoResponse {
+  money: Money;
+  lock_money: Money;
+  /** Bound accounts (masked); items with `acc_bank` null are USDT wallets. */
+  pay_list: PayInfoItem[];
+  /** Security code set. */
+  isTrue: boolean;
+  /** Amount still to wager before a withdrawal (0 when met). */
+  water_limit: Money;
+  turnover: TurnoverProgress;
+}
+
+// POST /api/user/withdrawAction ------------------------------------------------------------------
+
+export interface WithdrawActionRequest {
+  /** Which bound account receives the money: 0 the bank card, 1 the wallet. */
+  type: PayInfoType;
+  money: Money;
+  /** 6 digits. */
+  securityCode: string;
+  idempotency_key?: string;
+}
+
+/** The request is recorded (capital log type 1, status 0) and the amount moved to `lock_money`. */
+export interface WithdrawActionResponse {
+  id: number;
+  money: Money;
+  lock_money: Money;
+  status: AuditStatus;
+}
+
+// POST /api/user/recharge ------------------------------------------------------------------------
+
+export interface RechargeRequest {
+  money: Money;
+  /** Currency. */
+  type: Currency;
+  idempotency_key?: string;
+}
+
+/** The request is recorded (capital log type 0, status 0); no money moves until finance approves. */
+export interface RechargeResponse {
+  id: number;
+  /** Reference the player quotes with the payment. */
+  order_no: string;
+  status: AuditStatus;
+}

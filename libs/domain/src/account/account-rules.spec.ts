@@ -1,0 +1,194 @@
+import fc from 'fast-check';
+import {
+  GROUP,
+  INVITE_OFFSET,
+  PAY_TYPE,
+  REGISTRABLE_GROUPS,
+  WALLET_TYPES,
+  inviteCodeOf,
+  inviterIdFromCode,
+  isGroupId,
+  isRegistrableGroup,
+  isSecurityCode,
+  maskAccount,
+  maskName,
+  validatePassword,
+  validatePayInfo,
+  validateSecurityCodeChange,
+  validateUsername,
+  type SecurityCodeChange,
+} from './account-rules';
+
+describe('groups', () => {
+  it('1 normal, 2 visitor, 3 agent; players may register as 1 or 2', () => {
+    expect(GROUP).toEqual({ NORMAL: 1, VISITOR: 2, AGENT: 3 });
+    expect(REGISTRABLE_GROUPS).toEqual([1, 2]);
+    expect([1, 2, 3, 4, '1'].map(isGroupId)).toEqual([true, true, true, false, false]);
+    expect([1, 2, 3].map(isRegistrableGroup)).toEqual([true, true, false]);
+  });
+});
+
+describe('invite codes', () => {
+  it.each<[number, string]>([
+    [1, '100001'],
+    [42, '100042'],
+    [900000, '1000000'],
+  ])('user %i has invite code %s', (id, code) => {
+    expect(inviteCodeOf(id)).toBe(code);
+    expect(inviterIdFromCode(code)).toEqual({ ok: true, value: id });
+  });
+
+  it.each<[unknown]>([
+    ['100000'],
+    ['99999'],
+    ['0'],
+    [''],
+    ['abc'],
+    ['100001 '],
+    ['1e6'],
+    ['-100001'],
+    [100000],
+    [100001.5],
+    [null],
+    [undefined],
+    ['9'.repeat(16)],
+  ])('%p is INVITE_CODE_INVALID', (code) => {
+    expect(inviterIdFromCode(code)).toEqual({ ok: false, error: 'INVITE_CODE_INVALID' });
+  });
+
+  it('a numeric code is accepted as a number too', () => {
+    expect(inviterIdFromCode(100001)).toEqual({ ok: true, value: 1 });
+  });
+
+  it.each([0, -1, 1.5, NaN])('inviteCodeOf(%p) throws', (id) => {
+    expect(() => inviteCodeOf(id)).toThrow(RangeError);
+  });
+
+  it('property: inviterIdFromCode(inviteCodeOf(id)) = id', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 1e12 }), (id) => expect(inviterIdFromCode(inviteCodeOf(id))).toEqual({ ok: true, value: id })));
+    expect(INVITE_OFFSET).toBe(100000);
+  });
+});
+
+describe('validateUsername', () => {
+  it.each(['abcd', 'a_b1', 'Player_2026', 'a'.repeat(20), 'Z999'])('%p is valid', (u) => {
+    expect(validateUsername(u)).toEqual({ ok: true, value: u });
+  });
+  it.each<[unknown]>([['abc'], ['a'.repeat(21)], ['1abc'], ['_abc'], ['ab cd'], ['abcé'], ['ab-cd'], [''], [null], [1234]])('%p is USERNAME_INVALID', (u) => {
+    expect(validateUsername(u)).toMatchObject({ ok: false, error: 'USERNAME_INVALID' });
+  });
+});
+
+describe('validatePassword', () => {
+  it.each(['abc123', 'a'.repeat(31) + 'b', 'pass word', '密碼密碼密碼1'])('%p is valid', (p) => {
+    expect(validatePassword(p)).toEqual({ ok: true, value: p });
+  });
+  it.each<[unknown]>([['abc12'], ['a'.repeat(32) + 'b'], ['aaaaaa'], ['111111'], ['abc\n123'], [''], [null], [123456]])('%p is PASSWORD_INVALID', (p) => {
+    expect(validatePassword(p)).toMatchObject({ ok: false, error: 'PASSWORD_INVALID' });
+  });
+});
+
+describe('security code', () => {
+  it.each<[unknown, boolean]>([
+    ['123456', true],
+    ['000000', true],
+    ['12345', false],
+    ['1234567', false],
+    ['12345a', false],
+    ['１２３４５６', false],
+    [123456, false],
+  ])('isSecurityCode(%p) is %p', (s, expected) => expect(isSecurityCode(s)).toBe(expected));
+
+  const first: SecurityCodeChange = { hasExisting: false, oldCode: undefined, newCode: '123456', oldCodeCorrect: false, equalsLoginPassword: false };
+  const change: SecurityCodeChange = {
+    hasExisting: true,
+    oldCode: '111111',
+    newCode: '123456',
+    confirmCode: '123456',
+    oldCodeCorrect: true,
+    equalsLoginPassword: false,
+  };
+
+  it('sets a first code without an old one', () => {
+    expect(validateSecurityCodeChange(first)).toEqual({ ok: true, value: '123456' });
+  });
+
+  it('changes a code with the correct old one', () => {
+    expect(validateSecurityCodeChange(change)).toEqual({ ok: true, value: '123456' });
+  });
+
+  it.each<[string, SecurityCodeChange, string]>([
+    ['a first code of 5 digits', { ...first, newCode: '12345' }, 'SECURITY_CODE_INVALID'],
+    ['a first code equal to the login password', { ...first, equalsLoginPassword: true }, 'SECURITY_CODE_SAME_AS_PASSWORD'],
+    ['a change without the old code', { ...change, oldCode: '' }, 'SECURITY_CODE_OLD_REQUIRED'],
+    ['a change with the old code missing and a bad new one', { ...change, oldCode: undefined, newCode: 'x' }, 'SECURITY_CODE_OLD_REQUIRED'],
+    ['a change to a malformed code', { ...change, newCode: '12 456' }, 'SECURITY_CODE_INVALID'],
+    ['a confirmation that differs', { ...change, confirmCode: '123457' }, 'SECURITY_CODE_MISMATCH'],
+    ['a wrong old code', { ...change, oldCodeCorrect: false }, 'SECURITY_CODE_WRONG'],
+    ['a new code equal to the login password', { ...change, equalsLoginPassword: true }, 'SECURITY_CODE_SAME_AS_PASSWORD'],
+  ])('refuses %s', (_name, input, code) => {
+    expect(validateSecurityCodeChange(input)).toMatchObject({ ok: false, error: code });
+  });
+});
+
+describe('masking', () => {
+  it.each<[string, string]>([
+    ['abcdef9', 'ab***9'],
+    ['abcde', 'ab***e'],
+    ['abcd', 'a***d'],
+    ['abc', 'a***c'],
+    ['ab', 'a***'],
+    ['a', 'a***'],
+    ['', '***'],
+    ['王小明明', '王***明'],
+  ])('maskName(%p) is %p', (name, masked) => expect(maskName(name)).toBe(masked));
+
+  it('property: a masked name never reveals more than 3 characters and never the whole name', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 30 }), (name) => {
+        const masked = maskName(name);
+        expect(masked).toContain('***');
+        expect(Array.from(masked.replace('***', '')).length).toBeLessThanOrEqual(Math.min(3, Math.max(1, Array.from(name).length - 1)));
+      }),
+    );
+  });
+
+  it.each<[string, string]>([
+    ['12341234', '****1234'],
+    ['6222021234567890123', '***************0123'],
+    ['TXYZabcdefghijklmnopqrstu', '*********************rstu'],
+    ['1234', '1234'],
+    ['', ''],
+  ])('maskAccount(%p) is %p', (acc, masked) => expect(maskAccount(acc)).toBe(masked));
+});
+
+describe('validatePayInfo', () => {
+  const card = { type: 0, acc: 'Chen Da Wen', accName: '6222 0212 3456 7890', accBank: 'Bank of Taiwan' };
+  const wallet = { type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', accName: 'TRC20', accBank: '' };
+
+  it('accepts a bank card and strips spaces from the card number', () => {
+    expect(validatePayInfo(card)).toEqual({ ok: true, value: { type: 0, acc: 'Chen Da Wen', accName: '6222021234567890', accBank: 'Bank of Taiwan' } });
+  });
+
+  it('accepts a USDT wallet and normalises its type', () => {
+    expect(validatePayInfo(wallet)).toEqual({ ok: true, value: { type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', accName: 'trc20', accBank: '' } });
+    expect(WALLET_TYPES).toEqual(['trc20', 'erc20', 'omni']);
+    expect(PAY_TYPE).toEqual({ BANK_CARD: 0, WALLET: 1 });
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['an empty holder', { ...card, acc: '  ' }, 'PAY_INFO_INVALID'],
+    ['a 51-character holder', { ...card, acc: 'x'.repeat(51) }, 'PAY_INFO_INVALID'],
+    ['a card number with letters', { ...card, accName: '6222abc1234' }, 'CARD_NUMBER_INVALID'],
+    ['a 7-digit card number', { ...card, accName: '1234567' }, 'CARD_NUMBER_INVALID'],
+    ['a 31-digit card number', { ...card, accName: '1'.repeat(31) }, 'CARD_NUMBER_INVALID'],
+    ['no bank name', { ...card, accBank: '' }, 'PAY_INFO_INVALID'],
+    ['a missing bank name', { ...card, accBank: undefined }, 'PAY_INFO_INVALID'],
+    ['a short wallet address', { ...wallet, acc: 'T123' }, 'PAY_INFO_INVALID'],
+    ['a wallet address with symbols', { ...wallet, acc: 'TQn9Y2khEsLJW1ChVWFM-MeRDow5KcbLSE' }, 'PAY_INFO_INVALID'],
+    ['an unknown wallet type', { ...wallet, accName: 'bep20' }, 'WALLET_TYPE_INVALID'],
+    ['an unknown pay type', { ...card, type: 2 }, 'PAY_INFO_INVALID'],
+  ])('refuses %s', (_name, input, code) => {
+    expect(validatePayInfo(input as Parameters<typeof validatePayInfo>[0])).toMatchObject({ ok: false, error: code });
+  });
+});

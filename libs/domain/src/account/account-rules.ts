@@ -1,0 +1,147 @@
+import { err, ok, type Result } from '../result/result';
+
+export const GROUP = { NORMAL: 1, VISITOR: 2, AGENT: 3 } as const;
+export type GroupId = (typeof GROUP)[keyof typeof GROUP];
+/** Groups a player may choose at sign-up (agents are made by staff). */
+export const REGISTRABLE_GROUPS = [GROUP.NORMAL, GROUP.VISITOR] as const;
+export type RegistrableGroup = (typeof REGISTRABLE_GROUPS)[number];
+
+export function isGroupId(x: unknown): x is GroupId {
+  return x === GROUP.NORMAL || x === GROUP.VISITOR || x === GROUP.AGENT;
+}
+
+export function isRegistrableGroup(x: unknown): x is RegistrableGroup {
+  return x === GROUP.NORMAL || x === GROUP.VISITOR;
+}
+
+export type AccountError = 'INVITE_CODE_INVALID' | 'USERNAME_INVALID' | 'PASSWORD_INVALID' | SecurityCodeChangeError | PayInfoError;
+
+/** Displayed invite code = user id + 100000. */
+export const INVITE_OFFSET = 100_000;
+
+export function inviteCodeOf(userId: number): string {
+  if (!Number.isSafeInteger(userId) || userId <= 0 || userId > Number.MAX_SAFE_INTEGER - INVITE_OFFSET) {
+    throw new RangeError(`userId must be a positive safe integer: ${String(userId)}`);
+  }
+  return String(userId + INVITE_OFFSET);
+}
+
+/** Invite code (digits, above 100000) to the inviter's user id. */
+export function inviterIdFromCode(code: unknown): Result<number, 'INVITE_CODE_INVALID'> {
+  let n: number;
+  if (typeof code === 'number') n = code;
+  else if (typeof code === 'string' && /^[0-9]{6,15}$/.test(code)) n = Number(code);
+  else return err('INVITE_CODE_INVALID');
+  if (!Number.isSafeInteger(n) || n <= INVITE_OFFSET) return err('INVITE_CODE_INVALID');
+  return ok(n - INVITE_OFFSET);
+}
+
+const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
+export const USERNAME_MIN = 4;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 32;
+
+/** 4-20 characters of letters, digits and underscore, starting with a letter. */
+export function validateUsername(u: unknown): Result<string, 'USERNAME_INVALID'> {
+  return typeof u === 'string' && USERNAME.test(u) ? ok(u) : err('USERNAME_INVALID', { min: USERNAME_MIN, max: USERNAME_MAX });
+}
+
+/** 6-32 characters (code points), no control characters, not all the same character. */
+export function validatePassword(p: unknown): Result<string, 'PASSWORD_INVALID'> {
+  if (typeof p !== 'string') return err('PASSWORD_INVALID', { min: PASSWORD_MIN, max: PASSWORD_MAX });
+  const chars = Array.from(p);
+  const valid = chars.length >= PASSWORD_MIN && chars.length <= PASSWORD_MAX && !/\p{Cc}/u.test(p) && new Set(chars).size > 1;
+  return valid ? ok(p) : err('PASSWORD_INVALID', { min: PASSWORD_MIN, max: PASSWORD_MAX });
+}
+
+export const SECURITY_CODE_LENGTH = 6;
+
+/** Exactly six ASCII digits. */
+export function isSecurityCode(s: unknown): s is string {
+  return typeof s === 'string' && /^[0-9]{6}$/.test(s);
+}
+
+export type SecurityCodeChangeError =
+  'SECURITY_CODE_INVALID' | 'SECURITY_CODE_OLD_REQUIRED' | 'SECURITY_CODE_WRONG' | 'SECURITY_CODE_MISMATCH' | 'SECURITY_CODE_SAME_AS_PASSWORD';
+
+export type SecurityCodeChange = {
+  readonly hasExisting: boolean;
+  readonly oldCode: unknown;
+  readonly newCode: unknown;
+  readonly confirmCode?: unknown;
+  /** The caller's check of oldCode against the stored hash (ignored when none is set). */
+  readonly oldCodeCorrect: boolean;
+  /** The caller's check of newCode against the login password hash. */
+  readonly equalsLoginPassword: boolean;
+};
+
+/**
+ * Setting or changing the 6-digit security code. Order: old code present (when one is set),
+ * new code format, confirmation, old code correct, not the login password.
+ */
+export function validateSecurityCodeChange(c: SecurityCodeChange): Result<string, SecurityCodeChangeError> {
+  if (c.hasExisting && (c.oldCode === undefined || c.oldCode === null || c.oldCode === '')) return err('SECURITY_CODE_OLD_REQUIRED');
+  if (!isSecurityCode(c.newCode)) return err('SECURITY_CODE_INVALID', { length: SECURITY_CODE_LENGTH });
+  if (c.confirmCode !== undefined && c.confirmCode !== c.newCode) return err('SECURITY_CODE_MISMATCH');
+  if (c.hasExisting && !c.oldCodeCorrect) return err('SECURITY_CODE_WRONG');
+  if (c.equalsLoginPassword) return err('SECURITY_CODE_SAME_AS_PASSWORD');
+  return ok(c.newCode);
+}
+
+/** 'abcdef9' -> 'ab***9'; 'abcd' -> 'a***d'; 'ab' -> 'a***'. For the public feeds. */
+export function maskName(username: string): string {
+  const chars = Array.from(typeof username === 'string' ? username : '');
+  if (chars.length === 0) return '***';
+  if (chars.length <= 2) return `${chars[0]}***`;
+  if (chars.length <= 4) return `${chars[0]}***${chars[chars.length - 1]}`;
+  return `${chars[0]}${chars[1]}***${chars[chars.length - 1]}`;
+}
+
+/** All but the last 4 characters replaced by '*': '12345678' -> '****5678'. */
+export function maskAccount(acc: string): string {
+  const chars = Array.from(typeof acc === 'string' ? acc : '');
+  const keep = Math.min(4, chars.length);
+  return '*'.repeat(chars.length - keep) + chars.slice(chars.length - keep).join('');
+}
+
+export const PAY_TYPE = { BANK_CARD: 0, WALLET: 1 } as const;
+export type PayType = (typeof PAY_TYPE)[keyof typeof PAY_TYPE];
+export const WALLET_TYPES = ['trc20', 'erc20', 'omni'] as const;
+export type WalletType = (typeof WALLET_TYPES)[number];
+
+export type PayInfoInput = { readonly type: unknown; readonly acc: unknown; readonly accName: unknown; readonly accBank?: unknown };
+/** Bank card: acc holder, accName card number, accBank bank name. Wallet: acc address, accName wallet type, accBank ''. */
+export type PayInfo = { readonly type: PayType; readonly acc: string; readonly accName: string; readonly accBank: string };
+export type PayInfoError = 'PAY_INFO_INVALID' | 'CARD_NUMBER_INVALID' | 'WALLET_TYPE_INVALID';
+
+function trimmedLength(x: unknown, min: number, max: number): string | null {
+  if (typeof x !== 'string') return null;
+  const t = x.trim();
+  const n = Array.from(t).length;
+  return n >= min && n <= max && !/\p{Cc}/u.test(t) ? t : null;
+}
+
+/**
+ * Bank card: holder 1-50 characters, card number 8-30 digits (spaces allowed between groups),
+ * bank name 1-50. Wallet: address 20-100 of [A-Za-z0-9], type trc20, erc20 or omni.
+ */
+export function validatePayInfo(input: PayInfoInput): Result<PayInfo, PayInfoError> {
+  if (input.type === PAY_TYPE.BANK_CARD || input.type === '0') {
+    const holder = trimmedLength(input.acc, 1, 50);
+    if (holder === null) return err('PAY_INFO_INVALID', { field: 'acc' });
+    const card = typeof input.accName === 'string' ? input.accName.trim().replace(/ /g, '') : '';
+    if (!/^[0-9]{8,30}$/.test(card)) return err('CARD_NUMBER_INVALID');
+    const bank = trimmedLength(input.accBank, 1, 50);
+    if (bank === null) return err('PAY_INFO_INVALID', { field: 'acc_bank' });
+    return ok({ type: PAY_TYPE.BANK_CARD, acc: holder, accName: card, accBank: bank });
+  }
+  if (input.type === PAY_TYPE.WALLET || input.type === '1') {
+    const address = typeof input.acc === 'string' ? input.acc.trim() : '';
+    if (!/^[A-Za-z0-9]{20,100}$/.test(address)) return err('PAY_INFO_INVALID', { field: 'acc' });
+    const walletType = typeof input.accName === 'string' ? input.accName.trim().toLowerCase() : '';
+    if (!(WALLET_TYPES as ReadonlyArray<string>).includes(walletType)) return err('WALLET_TYPE_INVALID');
+    return ok({ type: PAY_TYPE.WALLET, acc: address, accName: walletType, accBank: '' });
+  }
+  return err('PAY_INFO_INVALID', { field: 'type' });
+}

@@ -5,7 +5,7 @@ const root = __dirname;
 module.exports = {
   testEnvironment: 'node',
   transform: {
-    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: path.join(root, 'tsconfig.jest.json') }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(root, 'tsconfig.jest.json') }],
   },
   moduleNameMapper: {
     '^@sum28/domain$': path.join(root, 'libs/domain/src'),

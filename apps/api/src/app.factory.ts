@@ -18,7 +18,7 @@ export interface CreateAppOptions {
 
 /** Builds the whole server (player API, console API, static apps, OpenAPI) without listening. */
 export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: cfg.trustProxy, bodyLimit: 256 * 1024, maxParamLength: 200 });
+  const adapter = new FastifyAdapter({ trustProxy: cfg.trustProxy, bodyLimit: 256 * 1024, routerOptions: { maxParamLength: 200 } });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(cfg), adapter, {
     logger: opts.logger === false ? false : ['error', 'warn', 'log'],
     bufferLogs: false,

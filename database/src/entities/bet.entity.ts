@@ -6,6 +6,7 @@ import { BigIntColumn } from '../columns';
 @Index('ix_bets_round_status', ['round_id', 'status'])
 @Index('ix_bets_user_created', ['user_id', 'created_at'])
 @Index('ix_bets_plan_created', ['plan_id', 'id'])
+@Index('ix_bets_user_hit_seen', ['user_id', 'whether_hit', 'result_seen'])
 export class BetEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Index('uq_bets_order_no', { unique: true })

@@ -6,6 +6,7 @@ import { BigIntColumn } from '../columns';
  * happen at most once (e.g. `bet:42:payout`, `capital:7:resolve`). Append-only (database triggers).
  */
 @Entity('ledger_transactions')
+@Index('ix_ledger_transactions_ref', ['ref_type', 'ref_id', 'kind'])
 export class LedgerTransactionEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Index('uq_ledger_transactions_key', { unique: true })

@@ -39,7 +39,13 @@ export class SessionService {
     if (!session) throw new ApiError('SESSION_INVALID');
     if (session.revoked_at !== null) throw new ApiError('SESSION_REPLACED');
     if (session.expires_at <= this.clock.now()) throw new ApiError('SESSION_EXPIRED');
-    const user = await this.ds.getRepository(UserEntity).findOne({ where: { id: session.user_id } });
+    // The id goes in as text: TypeORM writes number parameters into the SQL text on SQLite, which made
+    // this statement new for every user and evicted the hot prepared statements (docs/performance.md).
+    const user = await this.ds
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where('u.id = :id', { id: String(session.user_id) })
+      .getOne();
     if (!user) throw new ApiError('SESSION_INVALID');
     return { user, sessionId: session.id };
   }

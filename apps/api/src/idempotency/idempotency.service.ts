@@ -17,6 +17,10 @@ function canonical(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
+function hashOf(request: unknown): string {
+  return createHash('sha256').update(canonical(request)).digest('hex');
+}
+
 /**
  * Money-moving requests with an idempotency key (Stripe-style): the key row is written in the same
  * transaction as the effect, so either both exist or neither. A repeat with the same body replays the
@@ -33,16 +37,9 @@ export class IdempotencyService {
 
   async run<T>(scope: string, key: string | undefined, request: unknown, fn: (m: EntityManager) => Promise<T>): Promise<T> {
     if (key === undefined) return this.tx.write(fn);
-    const requestHash = createHash('sha256').update(canonical(request)).digest('hex');
+    const requestHash = hashOf(request);
     try {
-      return await this.tx.write(async (m) => {
-        const prior = await m.findOne(IdempotencyKeyEntity, { where: { scope, key } });
-        if (prior) return this.replay<T>(prior, requestHash);
-        await m.insert(IdempotencyKeyEntity, { scope, key, request_hash: requestHash, response: null as never, created_at: this.clock.now() });
-        const out = await fn(m);
-        await m.update(IdempotencyKeyEntity, { scope, key }, { response: { value: out ?? null } });
-        return out;
-      });
+      return await this.tx.write((m) => this.inTransaction(m, scope, key, requestHash, fn));
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
       // A concurrent request with the same key committed first (PostgreSQL): answer what it answered.
@@ -52,7 +49,59 @@ export class IdempotencyService {
     }
   }
 
-  private replay<T>(prior: IdempotencyKeyEntity, requestHash: string): T {
+  /**
+   * Like `run`, inside a write transaction the caller already holds (SQLite batches several requests in
+   * one transaction, each in a savepoint: game bets).
+   */
+  async runIn<T>(m: EntityManager, scope: string, key: string | undefined, request: unknown, fn: (m: EntityManager) => Promise<T>): Promise<T> {
+    if (key === undefined) return fn(m);
+    return this.inTransaction(m, scope, key, hashOf(request), fn);
+  }
+
+  /**
+   * Plain parameterised SQL: the ORM inlines numbers into the SQL text on SQLite (here created_at), so
+   * every insert would be a new prepared statement (docs/performance.md).
+   */
+  private async inTransaction<T>(m: EntityManager, scope: string, key: string, requestHash: string, fn: (m: EntityManager) => Promise<T>): Promise<T> {
+    const pg = m.connection.options.type === 'postgres';
+    const p = (i: number): string => (pg ? `$${i}` : '?');
+    const rows = (await m.query(`SELECT request_hash, response FROM idempotency_keys WHERE scope = ${p(1)} AND "key" = ${p(2)}`, [scope, key])) as {
+      request_hash: string;
+      response: string | null;
+    }[];
+    const prior = rows[0];
+    if (prior)
+      return this.replay<T>(
+        { request_hash: prior.request_hash, response: prior.response === null ? null : (JSON.parse(prior.response) as unknown) },
+        requestHash,
+      );
+    await m.query(`INSERT INTO idempotency_keys (scope, "key", request_hash, response, created_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, NULL, ${p(4)})`, [
+      scope,
+      key,
+      requestHash,
+      this.clock.now(),
+    ]);
+    const out = await fn(m);
+    await m.query(`UPDATE idempotency_keys SET response = ${p(1)} WHERE scope = ${p(2)} AND "key" = ${p(3)}`, [
+      JSON.stringify({ value: out ?? null }),
+      scope,
+      key,
+    ]);
+    return out;
+  }
+
+  /**
+   * The stored answer of an earlier request with this key, if any (IDEMPOTENCY_MISMATCH for another
+   * body). For calls whose checks depend on state the first request changed (a withdrawal freezes the
+   * funds it checked): look here before checking, so a replay answers what the first one answered.
+   */
+  async peek<T>(scope: string, key: string | undefined, request: unknown): Promise<{ value: T } | null> {
+    if (key === undefined) return null;
+    const prior = await this.tx.ds.getRepository(IdempotencyKeyEntity).findOne({ where: { scope, key } });
+    return prior ? { value: this.replay<T>(prior, hashOf(request)) } : null;
+  }
+
+  private replay<T>(prior: Pick<IdempotencyKeyEntity, 'request_hash' | 'response'>, requestHash: string): T {
     if (prior.request_hash !== requestHash) throw new ApiError('IDEMPOTENCY_MISMATCH');
     const stored = prior.response as { value: T } | null;
     if (!stored) throw new ApiError('IDEMPOTENCY_IN_PROGRESS');

@@ -1,6 +1,6 @@
 import { drawFromSeed, hashSeedHex } from '@sum28/domain';
 import type { DataSource } from 'typeorm';
-import { LEDGER_KIND } from './ledger-keys';
+import { IDEMPOTENCY_SCOPE, LEDGER_KIND } from './ledger-keys';
 
 export interface CheckResult {
   id: string;
@@ -151,6 +151,7 @@ export async function runLedgerCheck(ds: DataSource): Promise<LedgerReport> {
       `SELECT scope, key, COUNT(*) AS n FROM idempotency_keys GROUP BY scope, key HAVING COUNT(*) > 1`,
     ),
   );
+  checks.push(await idempotentAnswersCheck(ds));
   checks.push(
     await check(
       ds,
@@ -202,4 +203,70 @@ async function fairnessCheck(ds: DataSource): Promise<CheckResult> {
     violations: bad.length,
     samples: bad.slice(0, 5),
   };
+}
+
+/**
+ * I9b: each stored answer of a player's money call names the capital log its request created: of the
+ * key's own user, of the call's type (recharge 0, withdraw 1), named by no other key, and for a
+ * withdrawal backed by exactly one hold posting of that user. A committed key without an answer is a
+ * violation too (the key row and the answer are written in one transaction).
+ */
+async function idempotentAnswersCheck(ds: DataSource): Promise<CheckResult> {
+  const kinds = [
+    { prefix: IDEMPOTENCY_SCOPE.recharge(0).replace(/0$/, ''), type: 0 },
+    { prefix: IDEMPOTENCY_SCOPE.withdraw(0).replace(/0$/, ''), type: 1 },
+  ];
+  const bad: Row[] = [];
+  const named = new Map<number, string>();
+  for (const kind of kinds) {
+    const keys = (await ds.query(`SELECT id, scope, response FROM idempotency_keys WHERE scope LIKE '${kind.prefix}%'`)) as Row[];
+    if (keys.length === 0) continue;
+    const logs = new Map<number, Row>();
+    for (const r of (await ds.query(`SELECT id, user_id, type FROM capital_logs WHERE type = ${kind.type}`)) as Row[]) logs.set(Number(r['id']), r);
+    const holds = new Map<number, { n: number; user: number }>();
+    if (kind.type === 1) {
+      for (const r of (await ds.query(
+        `SELECT ref_id, user_id, COUNT(*) AS n FROM ledger_transactions WHERE ref_type = 'capital' AND kind = '${LEDGER_KIND.WITHDRAW_HOLD}' GROUP BY ref_id, user_id`,
+      )) as Row[]) {
+        const prior = holds.get(Number(r['ref_id']));
+        holds.set(Number(r['ref_id']), { n: Number(r['n']) + (prior?.n ?? 0), user: Number(r['user_id']) });
+      }
+    }
+    for (const k of keys) {
+      const userId = Number(String(k['scope']).slice(kind.prefix.length));
+      const id = answeredId(k['response']);
+      const log = id === null ? undefined : logs.get(id);
+      const hold = id === null ? undefined : holds.get(id);
+      const problem =
+        id === null
+          ? 'no answer naming a capital log'
+          : !log
+            ? 'names no capital log of its type'
+            : Number(log['user_id']) !== userId
+              ? "names another user's capital log"
+              : named.has(id)
+                ? `names the same capital log as key ${named.get(id)}`
+                : kind.type === 1 && (hold?.n !== 1 || hold.user !== userId)
+                  ? 'withdrawal without exactly one hold posting of its user'
+                  : null;
+      if (id !== null) named.set(id, String(k['id']));
+      if (problem) bad.push({ key_id: k['id'], scope: k['scope'], capital_log_id: id, problem });
+    }
+  }
+  return {
+    id: 'I9b',
+    name: 'each stored answer of a money call names the capital log and posting its request created',
+    violations: bad.length,
+    samples: bad.slice(0, 5),
+  };
+}
+
+/** The capital log id a stored answer names (`{ value: { id } }`), or null. */
+function answeredId(response: unknown): number | null {
+  try {
+    const value = (JSON.parse(String(response)) as { value?: { id?: unknown } } | null)?.value;
+    return typeof value?.id === 'number' ? value.id : null;
+  } catch {
+    return null;
+  }
 }

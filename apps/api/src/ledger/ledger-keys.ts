@@ -26,3 +26,13 @@ export const LEDGER_KIND = {
 
 export const betKey = (betId: number, event: 'stake' | 'payout' | 'refund'): string => `bet:${betId}:${event}`;
 export const capitalKey = (capitalLogId: number, event: 'hold' | 'resolve'): string => `capital:${capitalLogId}:${event}`;
+
+/**
+ * Idempotency scopes of the player's money calls, one per user so a key never reaches another
+ * player's answer. The stored answer names the capital log it created (`id`); the checker (I9)
+ * verifies it.
+ */
+export const IDEMPOTENCY_SCOPE = {
+  recharge: (userId: number): string => `recharge:${userId}`,
+  withdraw: (userId: number): string => `withdraw:${userId}`,
+} as const;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LedgerEntryEntity, LedgerTransactionEntity, USER_BALANCE_COLUMN, UserEntity, isUniqueViolation, type LedgerAccount } from '@sum28/database';
+import { USER_BALANCE_COLUMN, UserEntity, isUniqueViolation, type LedgerAccount } from '@sum28/database';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
 
@@ -43,42 +43,45 @@ export class DuplicatePostingError extends Error {
 export class LedgerService {
   async post(m: EntityManager, posting: Posting, now: number): Promise<Map<number, UserBalances>> {
     assertBalanced(posting);
+    // Plain SQL (a few statements, RETURNING instead of read-backs): this runs once per bet, and the ORM's
+    // insert/update builders cost several times the statements themselves (docs/performance.md).
+    const pg = m.connection.options.type === 'postgres';
+    let n = 0;
+    const q = (text: string): string => (pg ? text.replace(/\?/g, () => `$${++n}`) : text);
     let txId: number;
     try {
-      const inserted = await m.insert(LedgerTransactionEntity, {
-        unique_key: posting.uniqueKey,
-        kind: posting.kind,
-        user_id: posting.userId ?? null,
-        ref_type: posting.refType ?? '',
-        ref_id: posting.refId ?? null,
-        created_at: now,
-      });
-      txId = Number(inserted.identifiers[0]?.id);
+      n = 0;
+      const inserted = (await records(
+        m,
+        q(`INSERT INTO ledger_transactions (unique_key, kind, user_id, ref_type, ref_id, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
+        [posting.uniqueKey, posting.kind, posting.userId ?? null, posting.refType ?? '', posting.refId ?? null, now],
+      )) as { id: number | string }[];
+      txId = Number(inserted[0]?.id);
     } catch (e) {
       if (isUniqueViolation(e)) throw new DuplicatePostingError(posting.uniqueKey);
       throw e;
     }
     // Debits first, so a shortfall is found before anything else is written (it rolls back anyway).
     const userLines = posting.lines.filter((l) => l.userId !== undefined).sort((a, b) => a.amount - b.amount);
-    const touched = new Set<number>();
+    const balances = new Map<number, UserBalances>();
     for (const line of userLines) {
       const column = USER_BALANCE_COLUMN[line.account as keyof typeof USER_BALANCE_COLUMN];
       const userId = line.userId as number;
-      const result = await m
-        .createQueryBuilder()
-        .update(UserEntity)
-        .set({ [column]: () => `${column} + :delta`, updated_at: now })
-        .where(`id = :id AND ${column} + :delta >= 0`, { id: userId, delta: line.amount })
-        .execute();
-      if (result.affected !== 1) throw new ApiError('INSUFFICIENT_FUNDS');
-      touched.add(userId);
+      n = 0;
+      const rows = (await records(
+        m,
+        q(`UPDATE users SET ${column} = ${column} + ?, updated_at = ? WHERE id = ? AND ${column} + ? >= 0 RETURNING money_minor, lock_money_minor`),
+        [line.amount, now, userId, line.amount],
+      )) as { money_minor: number | string; lock_money_minor: number | string }[];
+      const row = rows[0];
+      if (rows.length !== 1 || row === undefined) throw new ApiError('INSUFFICIENT_FUNDS');
+      balances.set(userId, { money: safe(row.money_minor), lock: safe(row.lock_money_minor) });
     }
-    await m.insert(
-      LedgerEntryEntity,
-      posting.lines.map((l) => ({ tx_id: txId, account: l.account, user_id: l.userId ?? null, amount_minor: l.amount, created_at: now })),
+    n = 0;
+    await m.query(
+      q(`INSERT INTO ledger_entries (tx_id, account, user_id, amount_minor, created_at) VALUES ${posting.lines.map(() => '(?, ?, ?, ?, ?)').join(', ')}`),
+      posting.lines.flatMap((l) => [txId, l.account, l.userId ?? null, l.amount, now]),
     );
-    const balances = new Map<number, UserBalances>();
-    for (const id of touched) balances.set(id, await this.balances(m, id));
     return balances;
   }
 
@@ -87,6 +90,20 @@ export class LedgerService {
     if (!u) throw new Error(`user ${userId} not found`);
     return { money: u.money_minor, lock: u.lock_money_minor };
   }
+}
+
+/** The rows a statement returns (RETURNING), the same way on both drivers (TypeORM shapes UPDATE results per driver). */
+async function records(m: EntityManager, text: string, params: unknown[]): Promise<unknown[]> {
+  if (m.queryRunner === undefined) throw new Error('LedgerService.post must run inside TxRunner.write()');
+  const res = (await m.queryRunner.query(text, params, true)) as { records?: unknown[] };
+  return res.records ?? [];
+}
+
+/** A stored integer (PostgreSQL answers bigint as a string) as a safe JS number. */
+function safe(v: number | string): number {
+  const x = typeof v === 'string' ? Number(v) : v;
+  if (!Number.isSafeInteger(x)) throw new Error(`balance out of safe range: ${String(v)}`);
+  return x;
 }
 
 export function assertBalanced(p: Posting): void {

@@ -6,3 +6,4 @@ export * from './messages.kor';
 export * from './messages.tw';
 export * from './messages.zh';
 export * from './translate';
+export * from './play-types';

@@ -29,6 +29,8 @@ export class EnvDto {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(8760) SESSION_TTL_HOURS?: number;
   @IsOptional() @IsString() REDIS_URL?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1_000_000) SIGNIN_RATE_LIMIT?: number;
+  /** Fault hook for crash tests: settlement waits this long inside its transaction before committing. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(600_000) FAULT_SETTLE_DELAY_MS?: number;
 }
 
 export interface AppConfig {
@@ -50,6 +52,8 @@ export interface AppConfig {
   redisUrl: string | null;
   /** captcha, login and register requests per minute per client IP */
   signinRateLimit: number;
+  /** crash tests only (refused in production): settlement holds its transaction open this long */
+  faultSettleDelayMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -69,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   const nodeEnv = (dto.NODE_ENV ?? 'development') as AppConfig['env'];
   const captchaRequired = (dto.CAPTCHA_MODE ?? 'required') === 'required';
   if (!captchaRequired && nodeEnv === 'production') problems.push('CAPTCHA_MODE=off is refused when NODE_ENV=production');
+  if ((dto.FAULT_SETTLE_DELAY_MS ?? 0) > 0 && nodeEnv === 'production') problems.push('FAULT_SETTLE_DELAY_MS is a test hook, refused when NODE_ENV=production');
   const openHoursText = dto.OPEN_HOURS ?? '10:00-02:00';
   const openHours = parseOpenHours(openHoursText);
   if (!openHours.ok) problems.push(`OPEN_HOURS must be "always" or "HH:MM-HH:MM" (got "${openHoursText}")`);
@@ -106,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     sessionTtlMs: (dto.SESSION_TTL_HOURS ?? 168) * 3600_000,
     redisUrl: dto.REDIS_URL ?? null,
     signinRateLimit: dto.SIGNIN_RATE_LIMIT ?? 20,
+    faultSettleDelayMs: dto.FAULT_SETTLE_DELAY_MS ?? 0,
   };
 }

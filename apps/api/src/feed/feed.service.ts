@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { type ActivityItem, type FeedMessage, playTypeLabel } from '@sum28/contracts';
+import { maskName, minorToMajor } from '@sum28/domain';
+import { Clock } from '../common/clock';
+import { ReadDb } from '../rounds/read-db';
+import { int, type Row } from '../rounds/sql';
+
+/** Entries a room keeps in memory and the most one answer carries. */
+export const ROOM_FEED_SIZE = 50;
+/** Entries answered on the first poll (no `since_id`). */
+export const ROOM_FEED_FIRST = 20;
+/** A room's entries are re-read at most this often (a bet placed on this instance refreshes at once). */
+export const ROOM_FEED_TTL_MS = 500;
+/** Home ticker: the latest real wins. */
+export const ACTIVITY_SIZE = 50;
+export const ACTIVITY_TTL_MS = 10_000;
+
+/** A feed entry as cached: names already masked, money already formatted (the heartbeat reads these 30 times a minute per player). */
+interface FeedRow {
+  id: number;
+  userId: number;
+  maskedUserId: string;
+  maskedName: string;
+  avatar: string;
+  issue: string;
+  quantity: number;
+  playType: string;
+  createtime: number;
+}
+
+interface RoomCache {
+  at: number;
+  maxId: number;
+  rows: FeedRow[];
+  loading: Promise<void> | null;
+}
+
+/**
+ * Real activity, nothing fabricated (architecture section 1): the bet-room feed is the room's own
+ * recent bets, the home ticker the latest real wins; names are masked (`ab***9`), and an empty list
+ * is the honest answer when there is nothing. Both are cached briefly in memory: the room feed is read
+ * by every player's heartbeat every 2 s.
+ */
+@Injectable()
+export class FeedService {
+  private readonly rooms = new Map<number, RoomCache>();
+  private activity: { at: number; value: Promise<ActivityItem[]> } | null = null;
+
+  constructor(
+    private readonly db: ReadDb,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The room's bets after `sinceId` (oldest first, at most ROOM_FEED_SIZE), or the latest ROOM_FEED_FIRST. */
+  async room(planId: number, sinceId: number | undefined, selfId: number, lang: string): Promise<FeedMessage[]> {
+    const rows = await this.roomRows(planId);
+    const picked = sinceId === undefined ? rows.slice(-ROOM_FEED_FIRST) : rows.filter((r) => r.id > sinceId);
+    return picked.map((r) => ({
+      id: r.id,
+      user_id: r.maskedUserId,
+      is_self: r.userId === selfId,
+      nickname: r.maskedName,
+      url: r.avatar,
+      issue: r.issue,
+      quantity: r.quantity,
+      play_method: playTypeLabel(lang, r.playType),
+      play_type: r.playType,
+      createtime: r.createtime,
+    }));
+  }
+
+  /** A bet was placed in this room on this instance: the next read fetches it. */
+  noteBet(planId: number): void {
+    const c = this.rooms.get(planId);
+    if (c) c.at = -Infinity;
+  }
+
+  /** Rounds were settled: the home ticker is re-read on the next request. */
+  invalidate(): void {
+    this.activity = null;
+  }
+
+  /** The latest real wins for the home ticker, newest first. */
+  recentWins(): Promise<ActivityItem[]> {
+    const now = this.clock.now();
+    if (this.activity && now - this.activity.at >= 0 && now - this.activity.at < ACTIVITY_TTL_MS) return this.activity.value;
+    const value = this.loadWins();
+    this.activity = { at: now, value };
+    value.catch(() => (this.activity = null));
+    return value;
+  }
+
+  private async roomRows(planId: number): Promise<FeedRow[]> {
+    const now = this.clock.now();
+    let c = this.rooms.get(planId);
+    if (!c) {
+      c = { at: -Infinity, maxId: 0, rows: [], loading: null };
+      this.rooms.set(planId, c);
+    }
+    if (c.loading) await c.loading;
+    else if (!(now - c.at >= 0 && now - c.at < ROOM_FEED_TTL_MS)) {
+      const cache = c;
+      cache.at = now;
+      cache.loading = this.refresh(planId, cache).finally(() => (cache.loading = null));
+      await cache.loading;
+    }
+    return c.rows;
+  }
+
+  private async refresh(planId: number, c: RoomCache): Promise<void> {
+    const rows = (await this.db.all(
+      `SELECT b.id, b.user_id, b.issue, b.stake_minor, b.play_type, b.created_at, u.nickname, u.username, u.avatar
+           FROM bets b JOIN users u ON u.id = b.user_id
+          WHERE b.plan_id = ? AND b.id > ? ORDER BY b.id DESC LIMIT ${ROOM_FEED_SIZE}`,
+      [planId, c.maxId],
+    )) as Row[];
+    if (rows.length === 0) return;
+    const fresh = rows.reverse().map((r): FeedRow => ({
+      id: int(r['id']),
+      userId: int(r['user_id']),
+      maskedUserId: maskName(String(r['user_id'])),
+      maskedName: maskName(String(r['nickname'] || r['username'])),
+      avatar: String(r['avatar'] ?? ''),
+      issue: String(r['issue']),
+      quantity: minorToMajor(int(r['stake_minor'])),
+      playType: String(r['play_type']),
+      createtime: Math.floor(int(r['created_at']) / 1000),
+    }));
+    c.rows = [...c.rows, ...fresh].slice(-ROOM_FEED_SIZE);
+    c.maxId = c.rows[c.rows.length - 1]?.id ?? c.maxId;
+  }
+
+  private async loadWins(): Promise<ActivityItem[]> {
+    const rows = (await this.db.all(
+      `SELECT b.id, b.payout_minor, b.settled_at, u.nickname, u.username, g.name AS game_name
+         FROM bets b JOIN users u ON u.id = b.user_id JOIN games g ON g.id = b.game_id
+        WHERE b.whether_hit = 1 AND b.status = 1 ORDER BY b.id DESC LIMIT ${ACTIVITY_SIZE}`,
+    )) as Row[];
+    return rows.map((r) => ({
+      id: int(r['id']),
+      nickname: maskName(String(r['nickname'] || r['username'])),
+      game_name: String(r['game_name']),
+      amount: minorToMajor(int(r['payout_minor'])),
+      createtime: Math.floor(int(r['settled_at']) / 1000),
+    }));
+  }
+}

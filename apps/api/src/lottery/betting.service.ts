@@ -1,0 +1,214 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { PlayOrderResponse } from '@sum28/contracts';
+import { TxRunner, type UserEntity } from '@sum28/database';
+import {
+  BET_STATUS,
+  CAPITAL_TYPE,
+  checkOppositeBet,
+  formatMinor,
+  GROUP,
+  isPlayType,
+  minorToMajor,
+  OPPOSITE_OF,
+  parseAmount,
+  slotAt,
+  type ErrorParams,
+  type Minor,
+  type OppositeBetPolicy,
+  type PlayType,
+} from '@sum28/domain';
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { ApiError, unwrap } from '../common/api-error';
+import { Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { FeedService } from '../feed/feed.service';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { betKey, LEDGER_KIND } from '../ledger/ledger-keys';
+import { LedgerService } from '../ledger/ledger.service';
+import { CAPITAL_MARK } from '../rounds/settlement.service';
+import { bool, int, intOrNull, Sql, type Row } from '../rounds/sql';
+import { BetBatcher } from './bet-batcher';
+import { SettingsService } from '../settings/settings.service';
+import type { PlayOrderDto } from './dto/lottery.dto';
+
+/** Thrown inside the bet transaction so it rolls back; the account is frozen afterwards in a write of its own. */
+class OppositeBetRefused extends Error {
+  constructor(readonly params: ErrorParams | undefined) {
+    super('OPPOSITE_BET');
+  }
+}
+
+/**
+ * Places one bet (`Lottery/playOrder`). Every rule is checked inside the one write transaction that
+ * debits the stake, with the database's view of the round, the room and the player (and on PostgreSQL
+ * the round row share-locked and the player's row locked), so a bet is accepted only while its round
+ * is open and `now < close_at` with `now` read inside the transaction. Money moves only through
+ * LedgerService.post (`bet:<id>:stake`).
+ */
+@Injectable()
+export class BettingService {
+  private readonly log = new Logger('Betting');
+  private readonly sql: Sql;
+  /** SQLite: group commit (see BetBatcher); PostgreSQL: one concurrent transaction per bet. */
+  private readonly batcher: BetBatcher<PlayOrderResponse> | null;
+
+  constructor(
+    private readonly tx: TxRunner,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    private readonly ledger: LedgerService,
+    private readonly idempotency: IdempotencyService,
+    private readonly settings: SettingsService,
+    private readonly feed: FeedService,
+  ) {
+    this.sql = new Sql(tx.kind);
+    this.batcher = tx.kind === 'sqlite' ? new BetBatcher<PlayOrderResponse>(tx) : null;
+  }
+
+  async place(player: UserEntity, dto: PlayOrderDto): Promise<PlayOrderResponse> {
+    const stake = unwrap(parseAmount(dto.money as unknown));
+    if (!isPlayType(dto.play_type)) throw new ApiError('PLAY_TYPE_INVALID');
+    if (player.group_id === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
+    const settings = await this.settings.all();
+    if (stake > settings.max_stake_minor) throw new ApiError('AMOUNT_TOO_LARGE', { max: formatMinor(settings.max_stake_minor) });
+    const request = {
+      issue: dto.issue,
+      plan_id: dto.plan_id,
+      game_id: dto.game_id,
+      play_type: dto.play_type,
+      stake,
+      follow_id: dto.follow_id ?? null,
+    };
+    const scope = `bet:${player.id}`;
+    const place = (m: EntityManager): Promise<PlayOrderResponse> => this.placeIn(m, player.id, dto, stake, settings.opposite_bet_policy);
+    try {
+      const out =
+        this.batcher !== null
+          ? await this.batcher.submit((m) => this.idempotency.runIn(m, scope, dto.idempotency_key, request, place))
+          : await this.idempotency.run(scope, dto.idempotency_key, request, place);
+      this.feed.noteBet(dto.plan_id);
+      return out;
+    } catch (e) {
+      if (!(e instanceof OppositeBetRefused)) throw e;
+      await this.freeze(player.id, `opposite bets in round ${dto.issue} of game ${dto.game_id}`);
+      throw new ApiError('OPPOSITE_BET', e.params);
+    }
+  }
+
+  private async placeIn(m: EntityManager, userId: number, dto: PlayOrderDto, stake: Minor, policy: OppositeBetPolicy): Promise<PlayOrderResponse> {
+    const q = (s: string): string => this.sql.q(s);
+    const now = this.clock.now();
+
+    const round = (
+      (await m.query(q(`SELECT id, state, open_at, close_at FROM rounds WHERE game_id = ? AND issue = ?${this.sql.forShare}`), [
+        dto.game_id,
+        dto.issue,
+      ])) as Row[]
+    )[0];
+    if (round === undefined) throw new ApiError(slotAt(now, this.cfg.schedule) === null ? 'PLATFORM_CLOSED' : 'ROUND_NOT_FOUND');
+    const roundId = int(round['id']);
+    const openAt = int(round['open_at']);
+    if (round['state'] !== 'open' || now >= int(round['close_at'])) throw new ApiError('ROUND_CLOSED');
+    if (now < openAt) throw new ApiError('ROUND_NOT_OPEN');
+
+    let playType: PlayType = dto.play_type as PlayType;
+    let followOf: number | null = null;
+    if (dto.follow_id !== undefined) {
+      const f = ((await m.query(q(`SELECT id, round_id, plan_id, play_type FROM bets WHERE id = ?`), [dto.follow_id])) as Row[])[0];
+      if (f === undefined || int(f['plan_id']) !== dto.plan_id) throw new ApiError('FOLLOW_NOT_FOUND');
+      if (int(f['round_id']) !== roundId) throw new ApiError('FOLLOW_CURRENT_ONLY');
+      playType = String(f['play_type']) as PlayType;
+      followOf = int(f['id']);
+    }
+
+    const room = (
+      (await m.query(
+        q(`SELECT p.game_id, p.enabled AS plan_enabled, p.join_limit_minor, g.enabled AS game_enabled, o.odds_milli
+           FROM plans p JOIN games g ON g.id = p.game_id LEFT JOIN odds o ON o.plan_id = p.id AND o.play_type = ?
+          WHERE p.id = ?`),
+        [playType, dto.plan_id],
+      )) as Row[]
+    )[0];
+    if (room === undefined || int(room['game_id']) !== dto.game_id || !bool(room['plan_enabled'])) throw new ApiError('PLAN_NOT_FOUND');
+    if (!bool(room['game_enabled'])) throw new ApiError('GAME_DISABLED');
+    const odds = intOrNull(room['odds_milli']);
+    if (odds === null) throw new ApiError('PLAY_TYPE_INVALID');
+    // stake x odds must stay exact (the settlement multiplies them in SQL): far above any max_stake_minor.
+    if (!Number.isSafeInteger(stake * odds)) throw new ApiError('AMOUNT_TOO_LARGE');
+
+    await this.tx.lockRow(m, 'users', userId);
+    const user = ((await m.query(q(`SELECT group_id, status, money_minor FROM users WHERE id = ?`), [userId])) as Row[])[0];
+    if (user === undefined) throw new ApiError('SESSION_INVALID');
+    if (int(user['group_id']) === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
+    if (user['status'] === 'frozen') throw new ApiError('ACCOUNT_FROZEN');
+    const money = int(user['money_minor']);
+    const joinLimit = int(room['join_limit_minor']);
+    if (money < joinLimit) throw new ApiError('JOIN_LIMIT', { limit: formatMinor(joinLimit) });
+    if (money < stake) throw new ApiError('INSUFFICIENT_FUNDS');
+
+    if (policy !== 'off' && OPPOSITE_OF[playType] !== undefined) {
+      // (user_id, created_at) index: the player's bets since the round opened, not the whole round.
+      const held = (await m.query(q(`SELECT play_type, stake_minor FROM bets WHERE user_id = ? AND created_at >= ? AND round_id = ?`), [
+        userId,
+        openAt,
+        roundId,
+      ])) as Row[];
+      const verdict = checkOppositeBet(
+        held.map((h) => ({ playType: String(h['play_type']) as PlayType, stake: int(h['stake_minor']) })),
+        { playType, stake },
+        policy,
+      );
+      if (!verdict.ok) throw new OppositeBetRefused(verdict.params);
+    }
+
+    const orderNo = newOrderNo(dto.issue);
+    const betId = int(
+      (
+        (await m.query(
+          q(`INSERT INTO bets (order_no, user_id, game_id, plan_id, round_id, issue, play_type, stake_minor, odds_milli, status, follow_of, result_seen, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${BET_STATUS.PENDING}, ?, ${this.sql.FALSE}, ?) RETURNING id`),
+          [orderNo, userId, dto.game_id, dto.plan_id, roundId, dto.issue, playType, stake, odds, followOf, now],
+        )) as Row[]
+      )[0]?.['id'],
+    );
+    const balances = await this.ledger.post(
+      m,
+      {
+        uniqueKey: betKey(betId, 'stake'),
+        kind: LEDGER_KIND.BET_STAKE,
+        userId,
+        refType: 'bet',
+        refId: betId,
+        lines: [
+          { account: 'user_available', userId, amount: -stake },
+          { account: 'house_game', amount: stake },
+        ],
+      },
+      now,
+    );
+    const after = balances.get(userId)?.money;
+    if (after === undefined) throw new Error(`bet ${betId}: no balance after the stake`);
+    await m.query(
+      q(`INSERT INTO capital_logs (user_id, type, quantity_minor, over_minor, currency, mark, status, ref_id, remark, created_at)
+         VALUES (?, ${CAPITAL_TYPE.PURCHASE}, ?, ?, '', '${CAPITAL_MARK.STAKE}', 1, ?, ?, ?)`),
+      [userId, stake, after, betId, orderNo, now],
+    );
+    return { after_quantity: minorToMajor(after), order_no: orderNo, order_id: betId };
+  }
+
+  /** The opposite-bet rule's freeze, committed on its own: the refused bet left nothing behind. */
+  private async freeze(userId: number, reason: string): Promise<void> {
+    const now = this.clock.now();
+    await this.tx.write((m) =>
+      m.query(this.sql.q(`UPDATE users SET status = 'frozen', frozen_reason = ?, updated_at = ? WHERE id = ?`), [reason.slice(0, 255), now, userId]),
+    );
+    this.log.warn(`user ${userId} frozen: ${reason}`);
+  }
+}
+
+/** Issue + 18 random digits (at most 32 characters): unguessable, and a clash among a round's bets is ~1e-8. */
+function newOrderNo(issue: string): string {
+  const r = randomBytes(8).readBigUInt64BE() % 1_000_000_000_000_000_000n;
+  return `${issue}${r.toString().padStart(18, '0')}`.slice(0, 32);
+}

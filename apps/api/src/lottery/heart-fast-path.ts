@@ -1,0 +1,142 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { LOCALES, type HeartRequest } from '@sum28/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { Clock } from '../common/clock';
+import { okEnvelope } from '../common/http/envelope';
+import { langOf } from '../common/http/lang';
+import { ReadDb } from '../rounds/read-db';
+import { bool, int, type Row } from '../rounds/sql';
+import { HEART_LIMIT_PER_MINUTE, HeartService, type HeartUser } from './heart.service';
+
+export const HEART_PATH = '/index.php/api/Lottery/heart';
+
+const BODY_KEYS: ReadonlySet<string> = new Set(['plan_id', 'game_id', 'issue', 'since_id', 'host', 'lang']);
+const ID_TEXT = /^[0-9]{1,10}$/;
+const ISSUE_TEXT = /^([0-9]{8,16})?$/;
+const MAX_ID = 2_147_483_647;
+
+/** An id as the DTO accepts it (a JSON integer or, from a form, a digit string) in 1..MAX_ID; else null. */
+function idOf(v: unknown, min: number, max: number): number | null {
+  const n = typeof v === 'string' && ID_TEXT.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+/**
+ * The happy path of `Lottery/heart` without the Nest pipeline: measured, the pipeline (guards, pipes,
+ * interceptors, two ORM reads for the session) costs several times the heartbeat itself, and every
+ * player sends one every 2 s (docs/performance.md).
+ *
+ * It is a Fastify preHandler for that one route and answers ONLY a request it can fully accept: a body
+ * of known fields with plainly valid values, a live session whose player need not change the password,
+ * a client under the heartbeat's per-IP limit, and no error from HeartService. Anything else simply
+ * continues to the Nest route (LotteryController.heart), which validates, authenticates, rate-limits
+ * and answers errors as every other call does. So the two paths share HeartService and the envelope, and
+ * an error never comes from here. `feed.e2e-spec.ts` checks both give the same answers.
+ */
+@Injectable()
+export class HeartFastPath implements OnModuleInit {
+  private readonly log = new Logger('HeartFastPath');
+  /** Tests turn it off to compare with the Nest route. */
+  enabled = true;
+  /** Heartbeats answered here (the rest went to the Nest route). */
+  served = 0;
+  /** Per client IP and minute; beyond it requests go to the Nest route and its ThrottlerGuard. */
+  limitPerMinute = HEART_LIMIT_PER_MINUTE;
+  private window = -1;
+  private hits = new Map<string, number>();
+
+  constructor(
+    private readonly adapter: HttpAdapterHost,
+    private readonly db: ReadDb,
+    private readonly clock: Clock,
+    private readonly hearts: HeartService,
+  ) {}
+
+  onModuleInit(): void {
+    const fastify = this.adapter.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
+    if (fastify === undefined || typeof fastify.addHook !== 'function') {
+      this.log.warn('not on Fastify: the heartbeat takes the Nest route only');
+      return;
+    }
+    fastify.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!this.enabled || req.method !== 'POST' || req.routeOptions.url !== HEART_PATH) return;
+      const answer = await this.tryAnswer(req);
+      if (answer === null) return;
+      this.served++;
+      return reply.code(200).send(answer);
+    });
+  }
+
+  /** The envelope for a request this path can accept, or null to let the Nest route handle it. */
+  private async tryAnswer(req: FastifyRequest): Promise<unknown> {
+    const dto = this.plainBody(req.body);
+    if (dto === null) return null;
+    const header = req.headers['token'];
+    const token = Array.isArray(header) ? header[0] : header;
+    if (typeof token !== 'string' || token.length < 20 || token.length > 100) return null;
+    if (!this.underLimit(req.ip)) return null;
+    const now = this.clock.now();
+    const user = await this.liveSession(token, now);
+    if (user === null) return null;
+    try {
+      const lang = langOf(req);
+      return okEnvelope(lang, await this.hearts.heart(user, dto, lang));
+    } catch {
+      return null; // the Nest route answers the error
+    }
+  }
+
+  private plainBody(body: unknown): HeartRequest | null {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+    const b = body as Record<string, unknown>;
+    for (const k of Object.keys(b)) if (!BODY_KEYS.has(k)) return null;
+    const plan = idOf(b['plan_id'], 1, MAX_ID);
+    const game = idOf(b['game_id'], 1, MAX_ID);
+    if (plan === null || game === null) return null;
+    const dto: HeartRequest = { plan_id: plan, game_id: game };
+    if (b['since_id'] !== undefined) {
+      const since = idOf(b['since_id'], 0, Number.MAX_SAFE_INTEGER);
+      if (since === null) return null;
+      dto.since_id = since;
+    }
+    const issue = b['issue'];
+    if (issue !== undefined && (typeof issue !== 'string' || !ISSUE_TEXT.test(issue))) return null;
+    const host = b['host'];
+    if (host !== undefined && (typeof host !== 'string' || host.length > 255)) return null;
+    const lang = b['lang'];
+    if (lang !== undefined && !(LOCALES as readonly unknown[]).includes(lang)) return null;
+    return dto;
+  }
+
+  /** A fixed one-minute window per client IP (O(1) per request); over it, the Nest ThrottlerGuard decides. */
+  private underLimit(ip: string): boolean {
+    const window = Math.floor(Date.now() / 60_000);
+    if (window !== this.window) {
+      this.window = window;
+      this.hits = new Map();
+    }
+    const n = (this.hits.get(ip) ?? 0) + 1;
+    this.hits.set(ip, n);
+    return n <= this.limitPerMinute;
+  }
+
+  /**
+   * One indexed read: the session by its token hash with the player's balances. Only a session that the
+   * guard would accept for this route passes (not revoked, not expired, no pending password change);
+   * every other case goes to the guard, which answers its code.
+   */
+  private async liveSession(token: string, now: number): Promise<HeartUser | null> {
+    const hash = createHash('sha256').update(token).digest('hex');
+    const r = (
+      (await this.db.all(
+        `SELECT s.revoked_at, s.expires_at, u.id, u.money_minor, u.lock_money_minor, u.must_change_password
+           FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
+        [hash],
+      )) as Row[]
+    )[0];
+    if (r === undefined || r['revoked_at'] !== null || int(r['expires_at']) <= now || bool(r['must_change_password'])) return null;
+    return { id: int(r['id']), money_minor: int(r['money_minor']), lock_money_minor: int(r['lock_money_minor']) };
+  }
+}

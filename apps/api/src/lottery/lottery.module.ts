@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { RoundsModule } from '../rounds/rounds.module';
+import { BettingService } from './betting.service';
+import { CatalogService } from './catalog.service';
+import { HeartFastPath } from './heart-fast-path';
+import { HeartService } from './heart.service';
+import { LotteryController } from './lottery.controller';
+import { LotteryService } from './lottery.service';
+import { OrdersController } from './orders.controller';
+import { OrdersService } from './orders.service';
+
+/** Player calls of the game (spec section 7): rooms, odds, heartbeat, betting, rounds, chart, verify, bet record. */
+@Module({
+  imports: [RoundsModule],
+  controllers: [LotteryController, OrdersController],
+  providers: [CatalogService, LotteryService, HeartService, HeartFastPath, BettingService, OrdersService],
+  exports: [CatalogService, OrdersService],
+})
+export class LotteryModule {}

@@ -1,0 +1,126 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { slotAt, type RoundSlot } from '@sum28/domain';
+import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { ReadDb } from './read-db';
+import { int, intOrNull, type Row } from './sql';
+
+/** The round of the current slot as players see it: no seed (it is secret until the draw). */
+export interface CurrentRound {
+  id: number;
+  gameId: number;
+  issue: string;
+  state: string;
+  openAt: number;
+  closeAt: number;
+  drawAt: number;
+  hash: string;
+}
+
+/** The latest drawn round, seed revealed. */
+export interface DrawnRound {
+  id: number;
+  gameId: number;
+  issue: string;
+  triple: [number, number, number];
+  sum: number;
+  hash: string;
+  seed: string;
+  drawnAt: number;
+}
+
+export interface RoundSnapshot {
+  current: CurrentRound | null;
+  last: DrawnRound | null;
+}
+
+/** How long a game's snapshot is reused (the heartbeat asks every 2 s per player). */
+export const SNAPSHOT_TTL_MS = 1000;
+
+/**
+ * Read side of the rounds for the hot heartbeat: per game, the current slot's round and the latest
+ * drawn round, cached for SNAPSHOT_TTL_MS (and dropped at once when this instance changes a round or
+ * the slot changes). Two indexed queries per game and second, whatever the number of players.
+ * A seed is selected only for rounds that are drawn.
+ */
+@Injectable()
+export class RoundReader {
+  private readonly cache = new Map<number, { at: number; slot: string | null; value: Promise<RoundSnapshot> }>();
+  private slotCache: { at: number; slot: RoundSlot | null } | null = null;
+
+  constructor(
+    private readonly db: ReadDb,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+  ) {}
+
+  /**
+   * The slot running at `now` (null outside opening hours). Time-zone maths is not free, so the slot is
+   * reused while `now` stays inside it (and for at most a second when there is none).
+   */
+  currentSlot(now: number): RoundSlot | null {
+    const c = this.slotCache;
+    if (c !== null && (c.slot !== null ? now >= c.slot.openAt && now < c.slot.drawAt : now >= c.at && now - c.at < 1000)) return c.slot;
+    const slot = slotAt(now, this.cfg.schedule);
+    this.slotCache = { at: now, slot };
+    return slot;
+  }
+
+  snapshot(gameId: number, now: number): Promise<RoundSnapshot> {
+    const slot = this.currentSlot(now)?.issue ?? null;
+    const hit = this.cache.get(gameId);
+    if (hit && hit.slot === slot && now - hit.at >= 0 && now - hit.at < SNAPSHOT_TTL_MS) return hit.value;
+    const value = this.load(gameId, slot);
+    this.cache.set(gameId, { at: now, slot, value });
+    value.catch(() => this.cache.delete(gameId));
+    return value;
+  }
+
+  invalidate(gameId?: number): void {
+    if (gameId === undefined) this.cache.clear();
+    else this.cache.delete(gameId);
+  }
+
+  private async load(gameId: number, slot: string | null): Promise<RoundSnapshot> {
+    let current: CurrentRound | null = null;
+    if (slot !== null) {
+      const r = (
+        (await this.db.all(`SELECT id, issue, state, open_at, close_at, draw_at, hash_hex FROM rounds WHERE game_id = ? AND issue = ?`, [
+          gameId,
+          slot,
+        ])) as Row[]
+      )[0];
+      if (r !== undefined) {
+        current = {
+          id: int(r['id']),
+          gameId,
+          issue: String(r['issue']),
+          state: String(r['state']),
+          openAt: int(r['open_at']),
+          closeAt: int(r['close_at']),
+          drawAt: int(r['draw_at']),
+          hash: String(r['hash_hex']),
+        };
+      }
+    }
+    const d = (
+      (await this.db.all(
+        `SELECT id, issue, site_1, site_2, site_3, sum, hash_hex, seed_hex, drawn_at FROM rounds
+          WHERE game_id = ? AND drawn_at IS NOT NULL AND sum IS NOT NULL ORDER BY open_at DESC LIMIT 1`,
+        [gameId],
+      )) as Row[]
+    )[0];
+    const last: DrawnRound | null =
+      d === undefined
+        ? null
+        : {
+            id: int(d['id']),
+            gameId,
+            issue: String(d['issue']),
+            triple: [int(d['site_1']), int(d['site_2']), int(d['site_3'])],
+            sum: int(d['sum']),
+            hash: String(d['hash_hex']),
+            seed: String(d['seed_hex']),
+            drawnAt: intOrNull(d['drawn_at']) ?? 0,
+          };
+    return { current, last };
+  }
+}

@@ -1,0 +1,64 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { RoundLifecycleService } from './round-lifecycle.service';
+
+/** Time between scheduler steps: a transition happens at most this late. */
+export const TICK_MS = 500;
+
+/**
+ * Runs the round state machine in this process when SCHEDULER=on. Safe on every instance at once: each
+ * step is a conditional database transition (see RoundLifecycleService), never an in-memory flag. The
+ * first step runs at start-up and is the catch-up after downtime. Steps never overlap: the next one is
+ * scheduled when the previous one has finished.
+ */
+@Injectable()
+export class RoundScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = new Logger('Scheduler');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private failures = 0;
+
+  constructor(
+    private readonly lifecycle: RoundLifecycleService,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.cfg.schedulerEnabled) return;
+    this.log.log(
+      `round scheduler on (every ${TICK_MS} ms; ${this.cfg.schedule.roundSeconds} s rounds, betting closes ${this.cfg.schedule.betCloseSeconds} s before the draw)`,
+    );
+    this.schedule(0);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.step().finally(() => {
+        this.running = null;
+        this.schedule(TICK_MS);
+      });
+    }, delay);
+    this.timer.unref?.();
+  }
+
+  private async step(): Promise<void> {
+    try {
+      await this.lifecycle.tick();
+      if (this.failures > 0) this.log.log(`scheduler recovered after ${this.failures} failed step(s)`);
+      this.failures = 0;
+    } catch (e) {
+      this.failures++;
+      // A database that went away during shutdown is not worth a stack trace per step.
+      if (this.failures <= 3 || this.failures % 60 === 0) this.log.error(`scheduler step failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { TxRunner } from '@sum28/database';
+import { BET_STATUS, CAPITAL_TYPE, hitPlayTypes, isPlayType } from '@sum28/domain';
+import type { EntityManager } from 'typeorm';
+import { ApiError } from '../common/api-error';
+import { Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { LEDGER_KIND } from '../ledger/ledger-keys';
+import { exec, int, type Row, Sql } from './sql';
+
+export interface SettleReport {
+  roundId: number;
+  bets: number;
+  winners: number;
+  payoutMinor: number;
+  ms: number;
+}
+
+export interface VoidReport {
+  roundId: number;
+  refunded: number;
+  refundMinor: number;
+}
+
+/** Capital log `mark` of the rows the game writes (the player's fund history; `remark` holds the order number). */
+export const CAPITAL_MARK = { STAKE: 'stake', PAYOUT: 'payout', REFUND: 'refund' } as const;
+
+/**
+ * Settles a drawn round, or voids a round with refunds, with set-based SQL: one transaction per round,
+ * whatever its number of bets. The round row is the lock: the first statement is the conditional
+ * transition (`drawn -> settled`, or `open|closed|drawn -> void`), so of several instances (or a retry
+ * after a crash) exactly one does the work; the UNIQUE `bet:<id>:payout` / `bet:<id>:refund` posting
+ * keys make a second payout impossible even if that were bypassed.
+ *
+ * Postings follow ledger-keys.ts (bet_payout: house_game -p, user_available +p; bet_refund: house_game
+ * -s, user_available +s); users.money_minor changes in the same transaction; each credit gets a capital
+ * log (type 3, status 1) whose balance-after is a running sum per user.
+ */
+@Injectable()
+export class SettlementService {
+  private readonly log = new Logger('Settlement');
+  private readonly sql: Sql;
+
+  constructor(
+    private readonly tx: TxRunner,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+  ) {
+    this.sql = new Sql(tx.kind);
+  }
+
+  /** Settles every pending bet of a drawn round exactly once. Null when the round is not (or no longer) `drawn`. */
+  async settleRound(roundId: number): Promise<SettleReport | null> {
+    const started = Date.now();
+    const out = await this.tx.write(async (m) => {
+      const { q } = this.bound();
+      const now = this.clock.now();
+      const round = ((await m.query(q(`SELECT id, state, sum FROM rounds WHERE id = ?`), [roundId])) as Row[])[0];
+      if (round === undefined || round['state'] !== 'drawn' || round['sum'] === null) return null;
+      const won = await exec(m, q(`UPDATE rounds SET state = 'settled', settled_at = ? WHERE id = ? AND state = 'drawn'`), [now, roundId]);
+      if (won.affected !== 1) return null;
+
+      const hits = sqlList(hitPlayTypes(int(round['sum'])));
+      const settled = await exec(
+        m,
+        q(
+          `UPDATE bets SET status = ${BET_STATUS.SETTLED},
+                  whether_hit = CASE WHEN play_type IN (${hits}) THEN 1 ELSE 0 END,
+                  payout_minor = CASE WHEN play_type IN (${hits}) THEN (stake_minor * odds_milli) / 1000 ELSE 0 END,
+                  profit_minor = CASE WHEN play_type IN (${hits}) THEN (stake_minor * odds_milli) / 1000 - stake_minor ELSE 0 - stake_minor END,
+                  settled_at = ?
+            WHERE round_id = ? AND status = ${BET_STATUS.PENDING}`,
+        ),
+        [now, roundId],
+      );
+      const winners = `FROM bets b WHERE b.round_id = ? AND b.status = ${BET_STATUS.SETTLED} AND b.whether_hit = 1 AND b.payout_minor > 0`;
+      const credit = await this.credit(m, roundId, now, winners, 'payout_minor', LEDGER_KIND.BET_PAYOUT, 'payout', CAPITAL_MARK.PAYOUT);
+      await this.faultDelay(roundId);
+      return { roundId, bets: settled.affected ?? 0, winners: credit.count, payoutMinor: credit.total, ms: 0 };
+    });
+    if (out === null) return null;
+    out.ms = Date.now() - started;
+    return out;
+  }
+
+  /**
+   * Voids a round that is not final (open, closed or drawn) for the console: every pending bet is
+   * cancelled (status 2, profit 0) and its stake refunded (bet_refund posting, capital log type 3 with
+   * mark 'refund'). A drawn round keeps its published result. Settled and void rounds refuse
+   * (ALREADY_RESOLVED); an unknown round is ROUND_NOT_FOUND.
+   */
+  async voidRound(roundId: number, staffId: number, reason: string): Promise<VoidReport> {
+    return this.tx.write(async (m) => {
+      const { q } = this.bound();
+      const now = this.clock.now();
+      const round = ((await m.query(q(`SELECT id, state FROM rounds WHERE id = ?`), [roundId])) as Row[])[0];
+      if (round === undefined) throw new ApiError('ROUND_NOT_FOUND');
+      const won = await exec(m, q(`UPDATE rounds SET state = 'void', void_reason = ?, voided_by = ? WHERE id = ? AND state IN ('open', 'closed', 'drawn')`), [
+        reason.slice(0, 500),
+        staffId,
+        roundId,
+      ]);
+      if (won.affected !== 1) throw new ApiError('ALREADY_RESOLVED');
+      await m.query(
+        q(
+          `UPDATE bets SET status = ${BET_STATUS.CANCELLED}, whether_hit = 0, payout_minor = NULL, profit_minor = 0, settled_at = ?
+            WHERE round_id = ? AND status = ${BET_STATUS.PENDING}`,
+        ),
+        [now, roundId],
+      );
+      const refunded = `FROM bets b WHERE b.round_id = ? AND b.status = ${BET_STATUS.CANCELLED}`;
+      const credit = await this.credit(m, roundId, now, refunded, 'stake_minor', LEDGER_KIND.BET_REFUND, 'refund', CAPITAL_MARK.REFUND);
+      this.log.log(`round ${roundId} voided by staff ${staffId}: ${credit.count} bets refunded`);
+      return { roundId, refunded: credit.count, refundMinor: credit.total };
+    });
+  }
+
+  /**
+   * Credits `amountColumn` of every bet selected by `from` (a `FROM bets b WHERE ...` clause with one
+   * `?` for the round id) back to its player: postings, their two lines, capital logs, cached balances.
+   */
+  private async credit(
+    m: EntityManager,
+    roundId: number,
+    now: number,
+    from: string,
+    amountColumn: 'payout_minor' | 'stake_minor',
+    kind: string,
+    event: 'payout' | 'refund',
+    mark: string,
+  ): Promise<{ count: number; total: number }> {
+    const { q, sql } = this.bound();
+    const amount = `b.${amountColumn}`;
+    // Parameters in a SELECT list are untyped on PostgreSQL: CAST(? AS BIGINT) types them (a no-op on SQLite).
+    const totals = ((await m.query(q(`SELECT COUNT(*) AS n, COALESCE(SUM(${amount}), 0) AS total ${from}`), [roundId])) as Row[])[0] ?? {};
+    const count = int(totals['n']);
+    const total = int(totals['total']);
+    if (count === 0) return { count, total };
+    if (sql.isPg) {
+      // Lock the credited players (in id order, as every writer does) before reading their balances.
+      await m.query(q(`SELECT id FROM users WHERE id IN (SELECT b.user_id ${from}) ORDER BY id FOR UPDATE`), [roundId]);
+    }
+    const key = `'bet:' || b.id || ':${event}'`;
+    await m.query(
+      q(`INSERT INTO ledger_transactions (unique_key, kind, user_id, ref_type, ref_id, created_at)
+         SELECT ${key}, '${kind}', b.user_id, 'bet', b.id, CAST(? AS BIGINT) ${from} ORDER BY b.id`),
+      [now, roundId],
+    );
+    await m.query(
+      q(`INSERT INTO ledger_entries (tx_id, account, user_id, amount_minor, created_at)
+         SELECT t.id, 'house_game', NULL, 0 - ${amount}, CAST(? AS BIGINT) ${from.replace('FROM bets b', `FROM bets b JOIN ledger_transactions t ON t.unique_key = ${key}`)}
+         UNION ALL
+         SELECT t.id, 'user_available', b.user_id, ${amount}, CAST(? AS BIGINT) ${from.replace('FROM bets b', `FROM bets b JOIN ledger_transactions t ON t.unique_key = ${key}`)}`),
+      [now, roundId, now, roundId],
+    );
+    await m.query(
+      q(`INSERT INTO capital_logs (user_id, type, quantity_minor, over_minor, currency, mark, status, ref_id, pay_snapshot, requested_by, resolved_by, resolved_at, remark, created_at)
+         SELECT b.user_id, ${CAPITAL_TYPE.PROFIT}, ${amount},
+                u.money_minor + SUM(${amount}) OVER (PARTITION BY b.user_id ORDER BY b.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW),
+                '', '${mark}', 1, b.id, NULL, NULL, NULL, CAST(? AS BIGINT), b.order_no, CAST(? AS BIGINT)
+         ${from.replace('FROM bets b', 'FROM bets b JOIN users u ON u.id = b.user_id')} ORDER BY b.id`),
+      [now, now, roundId],
+    );
+    const credited = await exec(
+      m,
+      q(`UPDATE users SET money_minor = money_minor + w.total, updated_at = ?
+           FROM (SELECT b.user_id, SUM(${amount}) AS total ${from} GROUP BY b.user_id) AS w
+          WHERE users.id = w.user_id`),
+      [now, roundId],
+    );
+    const players = ((await m.query(q(`SELECT COUNT(DISTINCT b.user_id) AS n ${from}`), [roundId])) as Row[])[0];
+    if (credited.affected !== int(players?.['n'])) throw new Error(`round ${roundId}: balance update missed players`);
+    return { count, total };
+  }
+
+  private async faultDelay(roundId: number): Promise<void> {
+    const ms = this.cfg.faultSettleDelayMs;
+    if (ms <= 0) return;
+    this.log.warn(`FAULT_SETTLE_DELAY_MS: settlement of round ${roundId} written, holding its transaction open for ${ms} ms`);
+    await new Promise((r) => setTimeout(r, ms));
+  }
+
+  private bound(): { q: (s: string) => string; sql: Sql } {
+    return { q: (s) => this.sql.q(s), sql: this.sql };
+  }
+}
+
+/** `'big', 'odd', ...` for an IN list; the codes come from the domain and are checked once more here. */
+function sqlList(types: readonly string[]): string {
+  for (const t of types) if (!isPlayType(t) || !/^[a-z0-9_]+$/.test(t)) throw new Error(`not a play type: ${t}`);
+  return types.map((t) => `'${t}'`).join(', ');
+}

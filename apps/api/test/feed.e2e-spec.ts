@@ -1,0 +1,306 @@
+import { translate } from '@sum28/contracts';
+import { TxRunner } from '@sum28/database';
+import { HeartFastPath } from '../src/lottery/heart-fast-path';
+import { HEART_LIMIT_PER_MINUTE } from '../src/lottery/heart.service';
+import { bet, call, clockTo, count, engine, freshRound, roundOf } from './factories/game';
+import { createTestApp, fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
+
+const TABLES = ['users', 'user_sessions', 'rounds', 'bets', 'ledger_transactions', 'ledger_entries', 'capital_logs', 'idempotency_keys'];
+
+async function rowCounts(t: TestApp): Promise<string> {
+  const out: string[] = [];
+  for (const table of TABLES) out.push(`${table}=${await count(t.ds, `SELECT COUNT(*) AS n FROM ${table}`)}`);
+  out.push(JSON.stringify(await t.ds.query(`SELECT id, money_minor, status, updated_at FROM users ORDER BY id`)));
+  out.push(JSON.stringify(await t.ds.query(`SELECT id, state, settled_at FROM rounds ORDER BY id`)));
+  return out.join(';');
+}
+
+describe('real activity: the room feed, the home ticker and the other read calls', () => {
+  let t: TestApp;
+  let alice: { token: string; userId: number; username: string };
+  let bob: { token: string; userId: number; username: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await registerPlayer(t, `alice${Date.now() % 1e6}`);
+    bob = await registerPlayer(t, `bobby${Date.now() % 1e6}`);
+    await fundPlayer(t, alice.userId, 1_000_000);
+    await fundPlayer(t, bob.userId, 1_000_000);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is empty when nobody has played: no bots, an honest empty list', async () => {
+    await freshRound(t);
+    const heart = await call(t, 'Lottery/heart', alice.token, { plan_id: 1, game_id: 1 });
+    expect(heart.code).toBe(1);
+    expect(heart.data.message).toEqual([]);
+    expect(heart.data.hit_notice).toBeNull();
+    expect(heart.data.last_issue).toBeNull();
+    const home = await t.http().get('/index.php/api/index/index');
+    expect(home.body.data.activity).toEqual([]);
+  });
+
+  it('shows the room’s real bets with masked names, oldest first, and only newer ones after since_id', async () => {
+    const slot = await freshRound(t);
+    const a1 = await bet(t, alice.token, { issue: slot.issue, play_type: 'big', money: '10' });
+    const b1 = await bet(t, bob.token, { issue: slot.issue, play_type: 'sum_13', money: '2.5' });
+    await bet(t, bob.token, { issue: slot.issue, play_type: 'odd', money: '3', plan_id: 2 }); // another room
+    await bet(t, bob.token, { issue: slot.issue, play_type: 'odd', money: '3', plan_id: 5, game_id: 2 }); // another game
+    const heart = await call(t, 'Lottery/heart', alice.token, { plan_id: 1, game_id: 1, lang: 'en' });
+    const msgs = heart.data.message as Record<string, unknown>[];
+    expect(msgs.map((m) => m['id'])).toEqual([a1.data.order_id, b1.data.order_id]);
+    expect(msgs[0]).toEqual({
+      id: a1.data.order_id,
+      user_id: expect.stringContaining('***'),
+      is_self: true,
+      nickname: `al***${alice.username.slice(-1)}`,
+      url: expect.any(String),
+      issue: slot.issue,
+      quantity: 10,
+      play_method: 'Big',
+      play_type: 'big',
+      createtime: expect.any(Number),
+    });
+    expect(msgs[1]).toMatchObject({ is_self: false, nickname: `bo***${bob.username.slice(-1)}`, quantity: 2.5, play_method: 'Sum 13' });
+    const text = JSON.stringify(heart);
+    expect(text).not.toContain(alice.username);
+    expect(text).not.toContain(bob.username);
+    const tw = await call(t, 'Lottery/heart', bob.token, { plan_id: 1, game_id: 1 });
+    expect((tw.data.message as Record<string, unknown>[])[0]?.['play_method']).toBe('大');
+    expect((tw.data.message as Record<string, unknown>[])[0]?.['is_self']).toBe(false);
+    const since = await call(t, 'Lottery/heart', alice.token, { plan_id: 1, game_id: 1, since_id: a1.data.order_id });
+    expect((since.data.message as Record<string, unknown>[]).map((m) => m['id'])).toEqual([b1.data.order_id]);
+    const none = await call(t, 'Lottery/heart', alice.token, { plan_id: 1, game_id: 1, since_id: b1.data.order_id });
+    expect(none.data.message).toEqual([]);
+  });
+
+  it('answers the current and the last round, the balance and the clock; the seed only of the drawn round', async () => {
+    const slot = await freshRound(t, 2000);
+    const round = await roundOf(t.ds, 1, slot.issue);
+    const asked = t.clock.now();
+    const h = await call(t, 'Lottery/heart', alice.token, { plan_id: 1, game_id: 1, issue: '' });
+    const answered = t.clock.now();
+    // openTime1 and server_time are read between the two instants above (a second may tick in between).
+    expect(h.data.issue.openTime1).toBeGreaterThanOrEqual(Math.ceil((slot.closeAt - answered) / 1000));
+    expect(h.data.issue.openTime1).toBeLessThanOrEqual(Math.ceil((slot.closeAt - asked) / 1000));
+    expect(h.data.server_time).toBeGreaterThanOrEqual(Math.floor(asked / 1000));
+    expect(h.data.server_time).toBeLessThanOrEqual(Math.floor(answered / 1000));
+    expect(h.data.issue).toEqual({
+      issue: slot.issue,
+      openTime1: h.data.issue.openTime1,
+      closeTime: Math.floor(slot.closeAt / 1000),
+      drawTime: Math.floor(slot.drawAt / 1000),
+      whether_close: false,
+      game_status: 1,
+      hash: round.hash_hex,
+    });
+    expect(h.data.game_status).toBe(1);
+    const money = Number((await t.ds.query(`SELECT money_minor FROM users WHERE id = ?`, [alice.userId]))[0].money_minor);
+    expect(h.data.user_quantity).toEqual({ money: money / 100, lock_money: 0 });
+    expect(JSON.stringify(h)).not.toContain(round.seed_hex);
+    clockTo(t, slot.closeAt + 100);
+    await engine(t).lifecycle.tick();
+    const closed = await call(t, 'Lottery/heart', alice.token, { plan_id: 1, game_id: 1 });
+    expect(closed.data.issue).toMatchObject({ issue: slot.issue, whether_close: true, openTime1: 0 });
+    clockTo(t, slot.drawAt + 100);
+    await engine(t).lifecycle.tick();
+    const drawn = await roundOf(t.ds, 1, slot.issue);
+    const after = await call(t, 'Lottery/heart', alice.token, { plan_id: 1, game_id: 1 });
+    const sum = drawn.sum ?? -1;
+    expect(after.data.last_issue).toEqual({
+      issue: slot.issue,
+      site_1: drawn.site_1,
+      site_2: drawn.site_2,
+      site_3: drawn.site_3,
+      code: sum,
+      lottery_code: `${drawn.site_1} ${drawn.site_2} ${drawn.site_3} ${sum}`,
+      base: [sum >= 14 ? 'big' : 'small', sum % 2 === 1 ? 'odd' : 'even'],
+      hash: drawn.hash_hex,
+      seed: drawn.seed_hex,
+    });
+    expect(after.data.issue.issue).not.toBe(slot.issue);
+    expect((await call(t, 'Lottery/heart', alice.token, { plan_id: 5, game_id: 1 })).error).toBe('PLAN_NOT_FOUND');
+    expect((await call(t, 'Lottery/heart', alice.token, { plan_id: 1, game_id: 9 })).error).toBe('GAME_NOT_FOUND');
+  });
+
+  it('writes nothing: 30 heartbeats leave every table as it was', async () => {
+    await freshRound(t);
+    const before = await rowCounts(t);
+    for (let i = 0; i < 30; i++) expect((await call(t, 'Lottery/heart', alice.token, { plan_id: 1 + (i % 4), game_id: 1, since_id: i })).code).toBe(1);
+    expect(await rowCounts(t)).toBe(before);
+  });
+
+  it('puts real wins on the home ticker with masked names and the payout', async () => {
+    const slot = await freshRound(t);
+    const ids: number[] = [];
+    for (let s = 0; s <= 27; s++)
+      ids.push((await bet(t, bob.token, { issue: slot.issue, play_type: `sum_${s}`, money: 1, game_id: 3, plan_id: 9 })).data.order_id);
+    clockTo(t, slot.drawAt);
+    await engine(t).lifecycle.tick();
+    const r = await roundOf(t.ds, 3, slot.issue);
+    const win = ids[r.sum ?? -1];
+    const payout = Number((await t.ds.query(`SELECT payout_minor FROM bets WHERE id = ?`, [win]))[0].payout_minor);
+    const home = await t.http().get('/index.php/api/index/index');
+    expect(home.body.data.activity[0]).toEqual({
+      id: win,
+      nickname: `bo***${bob.username.slice(-1)}`,
+      game_name: 'Kuala Lumpur',
+      amount: payout / 100,
+      createtime: expect.any(Number),
+    });
+    expect(home.body.data.activity.every((a: { amount: number }) => a.amount > 0)).toBe(true);
+    expect(JSON.stringify(home.body)).not.toContain(bob.username);
+  });
+
+  it('lists games and rooms, odds with their RTP, recent rounds and chart points', async () => {
+    const games = await call(t, 'Lottery/index', alice.token, {});
+    expect(games.data.gameList.map((g: { id: number }) => g.id)).toEqual([1, 2, 3, 4]);
+    expect(games.data.gameList[0].planList).toEqual([
+      { id: 1, game_id: 1, title: 'Basic room', tier: 'basic', join_limit: 0 },
+      { id: 2, game_id: 1, title: 'Senior room', tier: 'senior', join_limit: 1000 },
+      { id: 3, game_id: 1, title: 'Master room', tier: 'master', join_limit: 5000 },
+      { id: 4, game_id: 1, title: 'Expert room', tier: 'expert', join_limit: 20000 },
+    ]);
+    expect((await call(t, 'Lottery/index', alice.token, { game_id: 2 })).data.gameList.map((g: { id: number }) => g.id)).toEqual([2]);
+    expect((await call(t, 'Lottery/index', alice.token, { game_id: 7 })).error).toBe('GAME_NOT_FOUND');
+    await t.app.get(TxRunner).write((m) => m.query(`UPDATE games SET enabled = 0 WHERE id = 4`));
+    clockTo(t, t.clock.now() + 5000); // past the catalog cache
+    expect((await call(t, 'Lottery/index', alice.token, {})).data.gameList.map((g: { id: number }) => g.id)).toEqual([1, 2, 3]);
+    await t.app.get(TxRunner).write((m) => m.query(`UPDATE games SET enabled = 1 WHERE id = 4`));
+
+    const odds = await call(t, 'Lottery/oddsList', alice.token, { plan_id: 1, lang: 'en' });
+    expect(odds.data.rule_base).toHaveLength(10);
+    expect(odds.data.rule_num).toHaveLength(28);
+    expect(odds.data.rule_base[0]).toEqual({ id: expect.any(Number), class: 'big', class_name: 'Big', odds: 1.94, rtp: 97 });
+    expect(odds.data.rule_num[13]).toMatchObject({ class: 'sum_13', class_name: 'Sum 13', odds: 12.93 });
+    for (const o of [...odds.data.rule_base, ...odds.data.rule_num]) expect(o.rtp).toBeLessThanOrEqual(100);
+    expect((await call(t, 'Lottery/oddsList', alice.token, { plan_id: 999 })).error).toBe('PLAN_NOT_FOUND');
+    expect((await call(t, 'Lottery/oddsList', alice.token, { plan_id: 1, lang: 'jp' })).msg).toBe(translate('jp', 'OK'));
+
+    const list = await call(t, 'Lottery/issueList', alice.token, { game_id: 1, limit: 5 });
+    expect(list.data.length).toBeGreaterThan(1);
+    for (const row of list.data as Record<string, unknown>[]) {
+      const r = await roundOf(t.ds, 1, String(row['issue']));
+      expect(row['hash']).toBe(r.hash_hex);
+      expect(row['seed']).toBe(r.sum === null ? null : r.seed_hex);
+      expect(row['lottery_code']).toBe(r.sum === null ? null : `${r.site_1} ${r.site_2} ${r.site_3} ${r.sum}`);
+      expect(['open', 'closed', 'drawn', 'void']).toContain(row['state']);
+    }
+    const issues = (list.data as { issue: string }[]).map((x) => x.issue);
+    expect(issues).toEqual([...issues].sort().reverse());
+    const cand = await call(t, 'Lottery/cand', alice.token, { game_id: 1 });
+    const cIssues = (cand.data as { issue: string }[]).map((x) => x.issue);
+    expect(cIssues).toEqual([...cIssues].sort());
+    for (const c of cand.data as { issue: string; cand: number; cand_code: string }[]) {
+      const r = await roundOf(t.ds, 1, c.issue);
+      expect([c.cand, c.cand_code]).toEqual([r.sum, `${r.site_1} ${r.site_2} ${r.site_3} ${r.sum}`]);
+    }
+    expect((await call(t, 'Lottery/cand', alice.token, { game_id: 42 })).error).toBe('GAME_NOT_FOUND');
+    expect((await call(t, 'Lottery/issueList', alice.token, { game_id: 1, limit: 101 })).error).toBe('VALIDATION_FAILED');
+    expect((await call(t, 'Lottery/heart', null, { plan_id: 1, game_id: 1 })).code).toBe(50008);
+  });
+});
+
+/**
+ * The heartbeat's fast path (a Fastify preHandler, see heart-fast-path.ts) must answer exactly what the
+ * Nest route answers, and must leave every request it cannot fully accept to the Nest route.
+ */
+describe('HeartFastPath', () => {
+  let t: TestApp;
+  let fast: HeartFastPath;
+  beforeAll(async () => {
+    t = await createTestApp();
+    fast = t.app.get(HeartFastPath);
+  });
+  afterAll(async () => {
+    fast.enabled = true;
+    await t.close();
+  });
+
+  const strip = (body: Record<string, unknown>): string =>
+    JSON.stringify({ ...body, time: 0, data: body['data'] ? { ...(body['data'] as object), server_time: 0 } : null });
+
+  async function both(token: string | null, body: unknown, form = false): Promise<{ fast: string; nest: string; servedFast: boolean }> {
+    const send = async (): Promise<Record<string, unknown>> => {
+      let req = t.http().post('/index.php/api/Lottery/heart');
+      if (token !== null) req = req.set('token', token);
+      const res = form ? await req.type('form').send(body as string) : await req.send(body as object);
+      expect(res.status).toBeLessThan(500);
+      return res.body as Record<string, unknown>;
+    };
+    fast.enabled = true;
+    const before = fast.served;
+    const a = await send();
+    const servedFast = fast.served > before;
+    fast.enabled = false;
+    const b = await send();
+    fast.enabled = true;
+    return { fast: strip(a), nest: strip(b), servedFast };
+  }
+
+  it('answers valid heartbeats exactly as the Nest route does, and leaves everything else to it', async () => {
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 100_000);
+    const slot = await freshRound(t);
+    await bet(t, p.token, { issue: slot.issue, play_type: 'big', money: 3 });
+    const cases: [string, string | null, unknown, boolean, boolean?][] = [
+      ['plain', p.token, { plan_id: 1, game_id: 1 }, true],
+      ['all fields', p.token, { plan_id: 1, game_id: 1, issue: slot.issue, since_id: 0, host: 'm.example', lang: 'en' }, true],
+      ['empty issue', p.token, { plan_id: 1, game_id: 1, issue: '' }, true],
+      ['ids as digit strings', p.token, { plan_id: '1', game_id: '1' }, true],
+      ['form body', p.token, 'plan_id=1&game_id=1&lang=jp', true, true],
+      ['unknown field', p.token, { plan_id: 1, game_id: 1, odds: 9 }, false],
+      ['negative plan', p.token, { plan_id: -1, game_id: 1 }, false],
+      ['fractional game', p.token, { plan_id: 1, game_id: 1.5 }, false],
+      ['since_id null', p.token, { plan_id: 1, game_id: 1, since_id: null }, false],
+      ['bad lang', p.token, { plan_id: 1, game_id: 1, lang: 'xx' }, false],
+      ['malformed issue', p.token, { plan_id: 1, game_id: 1, issue: '12ab' }, false],
+      ['room of another game', p.token, { plan_id: 5, game_id: 1 }, false],
+      ['unknown game', p.token, { plan_id: 1, game_id: 99 }, false],
+      ['missing plan', p.token, { game_id: 1 }, false],
+      ['array body', p.token, [{ plan_id: 1, game_id: 1 }], false],
+      ['no token', null, { plan_id: 1, game_id: 1 }, false],
+      ['unknown token', 'x'.repeat(43), { plan_id: 1, game_id: 1 }, false],
+    ];
+    for (const [name, token, body, servedFast, form] of cases) {
+      const r = await both(token, body, form);
+      expect([name, r.servedFast]).toEqual([name, servedFast]);
+      expect([name, r.fast]).toEqual([name, r.nest]);
+    }
+    // Session states the guard refuses: revoked, expired, password change pending.
+    const q = await registerPlayer(t);
+    await t.app.get(TxRunner).write((m) => m.query(`UPDATE users SET must_change_password = 1 WHERE id = ?`, [q.userId]));
+    const mustChange = await both(q.token, { plan_id: 1, game_id: 1 });
+    expect([mustChange.servedFast, JSON.parse(mustChange.fast).error]).toEqual([false, 'PASSWORD_CHANGE_REQUIRED']);
+    const r = await registerPlayer(t);
+    await t.app.get(TxRunner).write((m) => m.query(`UPDATE user_sessions SET expires_at = 1 WHERE user_id = ?`, [r.userId]));
+    const expired = await both(r.token, { plan_id: 1, game_id: 1 });
+    expect([expired.servedFast, JSON.parse(expired.fast).code]).toEqual([false, 50014]);
+    const s = await registerPlayer(t);
+    await t.http().post('/index.php/api/user/logout').set('token', s.token).send({});
+    const revoked = await both(s.token, { plan_id: 1, game_id: 1 });
+    expect([revoked.servedFast, JSON.parse(revoked.fast).code]).toEqual([false, 50012]);
+  });
+
+  it('hands a client over its per-IP heartbeat limit to the Nest route (and its ThrottlerGuard)', async () => {
+    expect(fast.limitPerMinute).toBe(HEART_LIMIT_PER_MINUTE);
+    const p = await registerPlayer(t);
+    // A fixed one-minute window: start well inside a minute so the whole test falls in one window.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+    fast.limitPerMinute = 30;
+    try {
+      const before = fast.served;
+      for (let i = 0; i < 45; i++) {
+        const a = await t.http().post('/index.php/api/Lottery/heart').set('token', p.token).send({ plan_id: 1, game_id: 1 });
+        expect([i, a.status, a.body.code]).toEqual([i, 200, 1]);
+      }
+      // Earlier requests of this suite came from the same address in this minute, so at most 30 came here.
+      expect(fast.served - before).toBeLessThanOrEqual(30);
+      expect(fast.served - before).toBeLessThan(45);
+    } finally {
+      fast.limitPerMinute = HEART_LIMIT_PER_MINUTE;
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from './locale';
+
+/**
+ * Names of the play types (categories) in the five languages: `class_name` of the odds list and
+ * `play_method` of the feed and the bet record. Codes are `PlayType` of `@sum28/domain`
+ * (`'big'`, `'small_odd'`, `'sum_17'`, ...); exact sums share one pattern per language.
+ */
+const BASE_LABELS: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
+  tw: {
+    big: '大',
+    small: '小',
+    odd: '單',
+    even: '雙',
+    big_odd: '大單',
+    big_even: '大雙',
+    small_odd: '小單',
+    small_even: '小雙',
+    extreme_big: '極大',
+    extreme_small: '極小',
+  },
+  zh: {
+    big: '大',
+    small: '小',
+    odd: '单',
+    even: '双',
+    big_odd: '大单',
+    big_even: '大双',
+    small_odd: '小单',
+    small_even: '小双',
+    extreme_big: '极大',
+    extreme_small: '极小',
+  },
+  en: {
+    big: 'Big',
+    small: 'Small',
+    odd: 'Odd',
+    even: 'Even',
+    big_odd: 'Big odd',
+    big_even: 'Big even',
+    small_odd: 'Small odd',
+    small_even: 'Small even',
+    extreme_big: 'Extreme big',
+    extreme_small: 'Extreme small',
+  },
+  jp: {
+    big: '大',
+    small: '小',
+    odd: '奇数',
+    even: '偶数',
+    big_odd: '大・奇数',
+    big_even: '大・偶数',
+    small_odd: '小・奇数',
+    small_even: '小・偶数',
+    extreme_big: '極大',
+    extreme_small: '極小',
+  },
+  kor: {
+    big: '대',
+    small: '소',
+    odd: '홀',
+    even: '짝',
+    big_odd: '대홀',
+    big_even: '대짝',
+    small_odd: '소홀',
+    small_even: '소짝',
+    extreme_big: '극대',
+    extreme_small: '극소',
+  },
+};
+
+const SUM_LABEL: Readonly<Record<Locale, string>> = { tw: '和值 ', zh: '和值 ', en: 'Sum ', jp: '合計 ', kor: '합계 ' };
+
+const SUM_CODE = /^sum_([0-9]|1[0-9]|2[0-7])$/;
+
+/** The name of a play type in a language (default `tw`); an unknown code is returned as it is. */
+export function playTypeLabel(locale: string | undefined, code: string): string {
+  const l: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const base = BASE_LABELS[l][code];
+  if (base !== undefined) return base;
+  const m = SUM_CODE.exec(code);
+  return m ? `${SUM_LABEL[l]}${m[1]}` : code;
+}

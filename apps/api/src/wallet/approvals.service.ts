@@ -1,0 +1,263 @@
+import { Injectable } from '@nestjs/common';
+import { CapitalApprovalEntity, CapitalLogEntity, TxRunner, UserEntity, isUniqueViolation } from '@sum28/database';
+import { AUDIT_STATUS, CAPITAL_TYPE, MAX_AMOUNT_MINOR, decideApproval, isMinor, minor, transitionAudit, type ApprovalDecision } from '@sum28/domain';
+import type { EntityManager } from 'typeorm';
+import { ApiError, unwrap } from '../common/api-error';
+import { Clock } from '../common/clock';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { LEDGER_KIND, capitalKey } from '../ledger/ledger-keys';
+import { DuplicatePostingError, LedgerService, type Posting } from '../ledger/ledger.service';
+import { SettingsService } from '../settings/settings.service';
+
+/** The staff member acting (from the console session). */
+export interface StaffRef {
+  id: number;
+  role: string;
+}
+
+/** Roles that may resolve recharges and withdrawals and make gifts (architecture section 7). */
+export const FINANCE_ROLES: readonly string[] = ['finance', 'superadmin'];
+
+/** A capital log and its player's balances at one moment, for the console's audit row. */
+export interface CapitalLogSnapshot {
+  capital_log: {
+    id: number;
+    user_id: number;
+    type: number;
+    status: number;
+    quantity_minor: number;
+    over_minor: number;
+    requested_by: number | null;
+    resolved_by: number | null;
+    resolved_at: number | null;
+    remark: string;
+    approvals: number[];
+  } | null;
+  balances: { user_id: number; money_minor: number; lock_money_minor: number };
+}
+
+export interface ApprovalOutcome {
+  /** 'final': resolved now; 'needs_second': first of two approvals recorded, still status 0. */
+  decision: ApprovalDecision | 'rejected' | 'gift';
+  capitalLogId: number;
+  status: number;
+  before: CapitalLogSnapshot;
+  after: CapitalLogSnapshot;
+}
+
+const APPROVE = 'approve';
+
+/**
+ * Finance's side of the two-phase money flows, for the console to call (it writes the audit row from
+ * the before/after snapshots). Each resolution is ONE transaction: the user row locked first (PostgreSQL;
+ * SQLite is serialized by the gate), then the capital log row; the status moves with a conditional
+ * UPDATE (... WHERE status = 0) and the posting carries the unique key capital:<id>:resolve, so a
+ * request is credited, paid or released exactly once, and of a concurrent approve and reject exactly
+ * one wins (the other answers ALREADY_RESOLVED and moves nothing).
+ *
+ * Maker-checker (domain decideApproval): staff cannot approve what they requested; a withdrawal at or
+ * above withdraw_two_approver_threshold_minor (a value <= 0 turns the second approver off) needs two
+ * different approvers: the first approval is recorded in capital_approvals and answers 'needs_second',
+ * the second resolves; the same staff member twice is SAME_APPROVER. Recharges need one approver.
+ */
+@Injectable()
+export class ApprovalsService {
+  constructor(
+    private readonly tx: TxRunner,
+    private readonly clock: Clock,
+    private readonly ledger: LedgerService,
+    private readonly settings: SettingsService,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  async approveCapitalLog(id: number, staff: StaffRef, remark = ''): Promise<ApprovalOutcome> {
+    assertFinance(staff);
+    const note = cleanRemark(remark);
+    const threshold = await this.settings.get('withdraw_two_approver_threshold_minor');
+    return this.tx.write(async (m) => {
+      const log = await this.lockLog(m, id);
+      const before = await snapshot(m, log);
+      unwrap(transitionAudit(log.status, AUDIT_STATUS.APPROVED));
+      if (log.type !== CAPITAL_TYPE.RECHARGE && log.type !== CAPITAL_TYPE.WITHDRAW) throw new ApiError('AUDIT_ILLEGAL_TRANSITION', { from: log.status, to: 1 });
+      const decision = unwrap(
+        decideApproval({
+          requesterStaffId: log.requested_by,
+          approverStaffId: staff.id,
+          priorApproverIds: before.capital_log?.approvals ?? [],
+          amount: minor(log.quantity_minor),
+          twoApproverThresholdMinor: log.type === CAPITAL_TYPE.WITHDRAW && threshold > 0 ? threshold : null,
+        }),
+      );
+      const now = this.clock.now();
+      try {
+        await m.insert(CapitalApprovalEntity, { capital_log_id: id, staff_id: staff.id, decision: APPROVE, created_at: now });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw new ApiError('SAME_APPROVER');
+        throw e;
+      }
+      if (decision === 'needs_second') {
+        return { decision, capitalLogId: id, status: log.status, before, after: await snapshot(m, log) };
+      }
+      const posting: Posting =
+        log.type === CAPITAL_TYPE.RECHARGE
+          ? resolvePosting(log, LEDGER_KIND.RECHARGE, [
+              { account: 'house_cash', amount: -log.quantity_minor },
+              { account: 'user_available', userId: log.user_id, amount: log.quantity_minor },
+            ])
+          : resolvePosting(log, LEDGER_KIND.WITHDRAW_PAY, [
+              { account: 'user_frozen', userId: log.user_id, amount: -log.quantity_minor },
+              { account: 'house_cash', amount: log.quantity_minor },
+            ]);
+      const after = await this.resolve(m, log, AUDIT_STATUS.APPROVED, staff, note, posting, now);
+      return { decision, capitalLogId: id, status: AUDIT_STATUS.APPROVED, before, after };
+    });
+  }
+
+  async rejectCapitalLog(id: number, staff: StaffRef, remark = ''): Promise<ApprovalOutcome> {
+    assertFinance(staff);
+    const note = cleanRemark(remark);
+    return this.tx.write(async (m) => {
+      const log = await this.lockLog(m, id);
+      const before = await snapshot(m, log);
+      unwrap(transitionAudit(log.status, AUDIT_STATUS.REJECTED));
+      if (log.type !== CAPITAL_TYPE.RECHARGE && log.type !== CAPITAL_TYPE.WITHDRAW) throw new ApiError('AUDIT_ILLEGAL_TRANSITION', { from: log.status, to: 2 });
+      const posting =
+        log.type === CAPITAL_TYPE.WITHDRAW
+          ? resolvePosting(log, LEDGER_KIND.WITHDRAW_RELEASE, [
+              { account: 'user_frozen', userId: log.user_id, amount: -log.quantity_minor },
+              { account: 'user_available', userId: log.user_id, amount: log.quantity_minor },
+            ])
+          : null;
+      const after = await this.resolve(m, log, AUDIT_STATUS.REJECTED, staff, note, posting, this.clock.now());
+      return { decision: 'rejected', capitalLogId: id, status: AUDIT_STATUS.REJECTED, before, after };
+    });
+  }
+
+  /**
+   * A gift (capital log type 4, status 1 at once, house_bonus -> user_available) with a reason the
+   * player sees. `idempotencyKey` (optional) makes a console retry safe: the same key answers the first
+   * outcome and gifts nothing more.
+   */
+  async gift(userId: number, amountMinor: number, staff: StaffRef, reason: string, idempotencyKey?: string): Promise<ApprovalOutcome> {
+    assertFinance(staff);
+    if (!isMinor(amountMinor) || amountMinor <= 0) throw new ApiError('AMOUNT_INVALID');
+    if (amountMinor > MAX_AMOUNT_MINOR) throw new ApiError('AMOUNT_TOO_LARGE');
+    const why = typeof reason === 'string' ? reason.trim() : '';
+    if (why.length === 0 || why.length > 500)
+      throw new ApiError('VALIDATION_FAILED', { field: 'reason', reason: why.length === 0 ? 'isNotEmpty' : 'maxLength' });
+    const request = { user_id: userId, amount_minor: amountMinor, reason: why };
+    return this.idempotency.run(`gift:staff:${staff.id}`, idempotencyKey, request, async (m) => {
+      await this.tx.lockRow(m, 'users', userId);
+      const user = await m.findOne(UserEntity, { where: { id: userId }, select: { id: true, money_minor: true, lock_money_minor: true } });
+      if (!user) throw new ApiError('NOT_FOUND');
+      const before: CapitalLogSnapshot = { capital_log: null, balances: balancesOf(user) };
+      const now = this.clock.now();
+      const res = await m.insert(CapitalLogEntity, {
+        user_id: userId,
+        type: CAPITAL_TYPE.GIFT,
+        quantity_minor: amountMinor,
+        over_minor: user.money_minor + amountMinor,
+        currency: '',
+        mark: why,
+        status: AUDIT_STATUS.APPROVED,
+        ref_id: null,
+        requested_by: staff.id,
+        resolved_by: staff.id,
+        resolved_at: now,
+        remark: why,
+        created_at: now,
+      });
+      const id = Number(res.identifiers[0]?.id);
+      const log = await m.findOneByOrFail(CapitalLogEntity, { id });
+      await this.ledger.post(
+        m,
+        resolvePosting(log, LEDGER_KIND.GIFT, [
+          { account: 'house_bonus', amount: -amountMinor },
+          { account: 'user_available', userId, amount: amountMinor },
+        ]),
+        now,
+      );
+      return { decision: 'gift', capitalLogId: id, status: AUDIT_STATUS.APPROVED, before, after: await snapshot(m, log) };
+    });
+  }
+
+  /** Locks the player's row, then the log's (PostgreSQL), in that order everywhere; answers the fresh log. */
+  private async lockLog(m: EntityManager, id: number): Promise<CapitalLogEntity> {
+    if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError('NOT_FOUND');
+    const head = await m.findOne(CapitalLogEntity, { where: { id }, select: { id: true, user_id: true } });
+    if (!head) throw new ApiError('NOT_FOUND');
+    await this.tx.lockRow(m, 'users', head.user_id);
+    await this.tx.lockRow(m, 'capital_logs', id);
+    return m.findOneByOrFail(CapitalLogEntity, { id });
+  }
+
+  /** The conditional status change (the row that wins does the work), then the posting and the balance after. */
+  private async resolve(
+    m: EntityManager,
+    log: CapitalLogEntity,
+    status: 1 | 2,
+    staff: StaffRef,
+    remark: string,
+    posting: Posting | null,
+    now: number,
+  ): Promise<CapitalLogSnapshot> {
+    const won = await m
+      .createQueryBuilder()
+      .update(CapitalLogEntity)
+      .set({ status, resolved_by: staff.id, resolved_at: now, remark, ...(status === AUDIT_STATUS.REJECTED && remark !== '' ? { mark: remark } : {}) })
+      .where('id = :id AND status = :pending', { id: log.id, pending: AUDIT_STATUS.PENDING })
+      .execute();
+    if (won.affected !== 1) throw new ApiError('ALREADY_RESOLVED');
+    if (posting) {
+      try {
+        await this.ledger.post(m, posting, now);
+      } catch (e) {
+        if (e instanceof DuplicatePostingError) throw new ApiError('ALREADY_RESOLVED');
+        throw e;
+      }
+    }
+    const balances = await this.ledger.balances(m, log.user_id);
+    await m.update(CapitalLogEntity, { id: log.id }, { over_minor: balances.money });
+    return snapshot(m, log);
+  }
+}
+
+function assertFinance(staff: StaffRef): void {
+  if (!staff || !Number.isSafeInteger(staff.id) || staff.id <= 0 || !FINANCE_ROLES.includes(staff.role)) throw new ApiError('FORBIDDEN');
+}
+
+function cleanRemark(remark: unknown): string {
+  const text = typeof remark === 'string' ? remark.trim() : '';
+  if (text.length > 500) throw new ApiError('VALIDATION_FAILED', { field: 'remark', reason: 'maxLength' });
+  return text;
+}
+
+function resolvePosting(log: CapitalLogEntity, kind: string, lines: Posting['lines']): Posting {
+  return { uniqueKey: capitalKey(log.id, 'resolve'), kind, userId: log.user_id, refType: 'capital', refId: log.id, lines };
+}
+
+function balancesOf(u: Pick<UserEntity, 'id' | 'money_minor' | 'lock_money_minor'>): CapitalLogSnapshot['balances'] {
+  return { user_id: u.id, money_minor: u.money_minor, lock_money_minor: u.lock_money_minor };
+}
+
+async function snapshot(m: EntityManager, log: Pick<CapitalLogEntity, 'id' | 'user_id'>): Promise<CapitalLogSnapshot> {
+  const c = await m.findOneByOrFail(CapitalLogEntity, { id: log.id });
+  const u = await m.findOneOrFail(UserEntity, { where: { id: log.user_id }, select: { id: true, money_minor: true, lock_money_minor: true } });
+  const approvals = await m.find(CapitalApprovalEntity, { where: { capital_log_id: log.id, decision: APPROVE }, order: { id: 'ASC' } });
+  return {
+    capital_log: {
+      id: c.id,
+      user_id: c.user_id,
+      type: c.type,
+      status: c.status,
+      quantity_minor: c.quantity_minor,
+      over_minor: c.over_minor,
+      requested_by: c.requested_by,
+      resolved_by: c.resolved_by,
+      resolved_at: c.resolved_at,
+      remark: c.remark,
+      approvals: approvals.map((a) => a.staff_id),
+    },
+    balances: balancesOf(u),
+  };
+}

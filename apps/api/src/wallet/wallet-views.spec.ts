@@ -1,0 +1,54 @@
+import type { CapitalLogEntity, PayInfoEntity } from '@sum28/database';
+import { capitalLogRow, payInfoView, rechargeOrderNo } from './wallet-views';
+
+const pay = (p: Partial<PayInfoEntity>): PayInfoEntity => ({
+  id: 1,
+  user_id: 2,
+  type: 0,
+  acc: '',
+  acc_name: '',
+  acc_bank: '',
+  mark: '',
+  created_at: 0,
+  updated_at: 0,
+  ...p,
+});
+
+describe('wallet views', () => {
+  it.each([
+    [
+      'a bank card shows the holder and bank, the card number masked to its last 4',
+      pay({ type: 0, acc: 'Chen Mei', acc_name: '6222020200112233', acc_bank: 'BOT' }),
+      { acc: 'Chen Mei', acc_name: '************2233', acc_bank: 'BOT' },
+    ],
+    [
+      'a wallet shows the address masked to its last 4, the network, and no bank',
+      pay({ type: 1, acc: 'TXYZabcdefghijklmnop1234', acc_name: 'trc20' }),
+      { acc: '********************1234', acc_name: 'trc20', acc_bank: null },
+    ],
+  ])('%s', (_name, row, expected) => {
+    expect(payInfoView(row)).toMatchObject(expected);
+  });
+
+  it('never puts the full account number in a view', () => {
+    const card = '6222020200112233';
+    expect(JSON.stringify(payInfoView(pay({ type: 0, acc: 'X', acc_name: card, acc_bank: 'B' })))).not.toContain(card);
+  });
+
+  it('shows a capital log with money in major units and the time in seconds', () => {
+    const row = capitalLogRow({
+      id: 7,
+      type: 1,
+      quantity_minor: 12_345,
+      over_minor: 5,
+      created_at: 1_700_000_000_999,
+      mark: 'm',
+      status: 0,
+    } as CapitalLogEntity);
+    expect(row).toEqual({ id: 7, type: 1, quantity: 123.45, over: 0.05, createtime: 1_700_000_000, mark: 'm', status: 0 });
+  });
+
+  it('numbers recharges R + 10 digits', () => {
+    expect(rechargeOrderNo(42)).toBe('R0000000042');
+  });
+});

@@ -1,0 +1,201 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { WithdrawActionResponse, WithdrawInfoResponse } from '@sum28/contracts';
+import { CapitalLogEntity, PayInfoEntity, TxRunner, UserEntity } from '@sum28/database';
+import {
+  AUDIT_STATUS,
+  CAPITAL_TYPE,
+  minor,
+  minorToMajor,
+  parseAmount,
+  turnoverProgress,
+  validateWithdraw,
+  type Minor,
+  type WithdrawError,
+  type WithdrawFacts,
+} from '@sum28/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ApiError } from '../common/api-error';
+import { Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { IDEMPOTENCY_SCOPE, LEDGER_KIND, capitalKey } from '../ledger/ledger-keys';
+import { LedgerService } from '../ledger/ledger.service';
+import { SettingsService } from '../settings/settings.service';
+import type { WithdrawActionDto } from './dto/wallet.dto';
+import { PayInfoService } from './pay-info.service';
+import { SecurityCodeService } from './security-code.service';
+import { todayStakes } from './turnover';
+
+/** Refusals the domain gives before it looks at the security code (spec section 5 order). */
+const BEFORE_CODE_CHECK: ReadonlySet<WithdrawError> = new Set([
+  'VISITOR_FORBIDDEN',
+  'WITHDRAW_FROZEN_FUNDS',
+  'PAY_INFO_MISSING',
+  'SECURITY_CODE_NOT_SET',
+  'SECURITY_CODE_LOCKED',
+]);
+
+/** What the player sent, as its idempotency key records it (never the security code). */
+function keyedRequest(dto: WithdrawActionDto): { type: number; amount_minor: number | null } {
+  const amount = parseAmount(dto.money);
+  return { type: dto.type, amount_minor: amount.ok ? amount.value : null };
+}
+
+/**
+ * user/withdrawInfo and user/withdrawAction. A withdrawal is two-phase (reliability rule 7): the request
+ * holds the amount (user_available -> user_frozen, capital log type 1 status 0, in ONE transaction),
+ * finance later pays or releases it exactly once (ApprovalsService).
+ */
+@Injectable()
+export class WithdrawService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly tx: TxRunner,
+    private readonly clock: Clock,
+    private readonly ledger: LedgerService,
+    private readonly idempotency: IdempotencyService,
+    private readonly settings: SettingsService,
+    private readonly payInfos: PayInfoService,
+    private readonly securityCodes: SecurityCodeService,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+  ) {}
+
+  async info(userId: number): Promise<WithdrawInfoResponse> {
+    const now = this.clock.now();
+    const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
+    const [payList, stakes, bps] = await Promise.all([
+      this.payInfos.list(userId),
+      todayStakes(this.ds.manager, userId, now, this.cfg.schedule.tz),
+      this.settings.get('turnover_multiplier_bps'),
+    ]);
+    const progress = turnoverProgress({ todayStakes: stakes, balance: user.money_minor, multiplierBps: bps });
+    return {
+      money: minorToMajor(user.money_minor),
+      lock_money: minorToMajor(user.lock_money_minor),
+      pay_list: payList,
+      isTrue: user.security_code_hash !== null,
+      water_limit: minorToMajor(progress.remaining),
+      turnover: { required: minorToMajor(progress.required), done: minorToMajor(progress.done), remaining: minorToMajor(progress.remaining) },
+    };
+  }
+
+  /**
+   * 1. A repeat of an earlier key answers what it answered (before any check: the first request changed
+   *    the very balances the checks read).
+   * 2. The domain's checks up to the security code, on a plain read.
+   * 3. The code, verified with argon2 outside any transaction; a wrong one is counted in its own write.
+   * 4. ONE transaction (user row locked on PostgreSQL, the write gate on SQLite): every check again on
+   *    fresh data, the capital log with the pay snapshot, the hold posting, the attempt count reset.
+   */
+  async request(userId: number, dto: WithdrawActionDto): Promise<WithdrawActionResponse> {
+    const scope = IDEMPOTENCY_SCOPE.withdraw(userId);
+    const keyed = keyedRequest(dto);
+    const replay = await this.idempotency.peek<WithdrawActionResponse>(scope, dto.idempotency_key, keyed);
+    if (replay) return replay.value;
+
+    const now = this.clock.now();
+    const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
+    const pay = await this.ds.getRepository(PayInfoEntity).findOneBy({ user_id: userId, type: dto.type });
+    const early = validateWithdraw(this.facts(dto, user, pay !== null, now, { securityCodeCorrect: true, todayStakes: minor(0), multiplierBps: 0 }));
+    if (!early.ok && BEFORE_CODE_CHECK.has(early.error)) throw this.refusal(early.error, early.params, user, now);
+
+    if (!(await this.securityCodes.matches(user, dto.securityCode))) throw await this.securityCodes.recordFailure(userId);
+
+    try {
+      // Settings are read before the transaction: inside it only its own connection may be used (on
+      // PostgreSQL a second pool connection, wanted while others wait on this user's row, can deadlock the pool).
+      const bps = await this.settings.get('turnover_multiplier_bps');
+      return await this.idempotency.run(scope, dto.idempotency_key, keyed, (m) => this.hold(m, userId, dto, user.security_code_hash, now, bps));
+    } catch (e) {
+      // The code was right: clear earlier failures even though another rule refused the request.
+      if (e instanceof ApiError && e.key !== 'SECURITY_CODE_LOCKED' && e.key !== 'SECURITY_CODE_WRONG' && user.security_code_failures > 0) {
+        await this.securityCodes.reset(userId);
+      }
+      throw e;
+    }
+  }
+
+  private async hold(
+    m: EntityManager,
+    userId: number,
+    dto: WithdrawActionDto,
+    verifiedHash: string | null,
+    now: number,
+    bps: number,
+  ): Promise<WithdrawActionResponse> {
+    await this.tx.lockRow(m, 'users', userId);
+    const u = await m.findOneByOrFail(UserEntity, { id: userId });
+    // The code changed between the check and now: the verified one is no longer the code.
+    if (u.security_code_hash !== verifiedHash) throw new ApiError('SECURITY_CODE_WRONG', { left: 0 });
+    const pay = await m.findOneBy(PayInfoEntity, { user_id: userId, type: dto.type });
+    const stakes = await todayStakes(m, userId, now, this.cfg.schedule.tz);
+    const checked = validateWithdraw(this.facts(dto, u, pay !== null, now, { securityCodeCorrect: true, todayStakes: stakes, multiplierBps: bps }));
+    if (!checked.ok) throw this.refusal(checked.error, checked.params, u, now);
+    const amount = checked.value.amount;
+    if (pay === null) throw new ApiError('PAY_INFO_MISSING');
+    const res = await m.insert(CapitalLogEntity, {
+      user_id: userId,
+      type: CAPITAL_TYPE.WITHDRAW,
+      quantity_minor: amount,
+      over_minor: u.money_minor - amount,
+      currency: '',
+      mark: '',
+      status: AUDIT_STATUS.PENDING,
+      ref_id: pay.id,
+      // Full details for finance (the player only ever sees them masked).
+      pay_snapshot: { pay_info_id: pay.id, type: pay.type, acc: pay.acc, acc_name: pay.acc_name, acc_bank: pay.acc_bank, mark: pay.mark },
+      requested_by: null,
+      resolved_by: null,
+      resolved_at: null,
+      remark: '',
+      created_at: now,
+    });
+    const id = Number(res.identifiers[0]?.id);
+    const balances = await this.ledger.post(
+      m,
+      {
+        uniqueKey: capitalKey(id, 'hold'),
+        kind: LEDGER_KIND.WITHDRAW_HOLD,
+        userId,
+        refType: 'capital',
+        refId: id,
+        lines: [
+          { account: 'user_available', userId, amount: -amount },
+          { account: 'user_frozen', userId, amount },
+        ],
+      },
+      now,
+    );
+    const after = balances.get(userId);
+    if (!after || after.money !== u.money_minor - amount) throw new Error(`withdrawal ${id}: balance after hold does not match`);
+    if (u.security_code_failures > 0 || u.security_code_locked_until !== null) await this.securityCodes.resetIn(m, userId);
+    return { id, money: minorToMajor(after.money), lock_money: minorToMajor(after.lock), status: AUDIT_STATUS.PENDING };
+  }
+
+  private facts(
+    dto: WithdrawActionDto,
+    u: UserEntity,
+    hasPayInfo: boolean,
+    now: number,
+    rest: { securityCodeCorrect: boolean; todayStakes: Minor; multiplierBps: number },
+  ): WithdrawFacts {
+    return {
+      amountInput: dto.money,
+      available: minor(u.money_minor),
+      frozen: minor(u.lock_money_minor),
+      hasPayInfo,
+      securityCodeSet: u.security_code_hash !== null,
+      securityCodeLocked: this.securityCodes.isLocked(u, now),
+      securityCodeCorrect: rest.securityCodeCorrect,
+      todayStakes: rest.todayStakes,
+      turnoverMultiplierBps: rest.multiplierBps,
+      accountFrozen: u.status === 'frozen',
+      groupId: u.group_id,
+    };
+  }
+
+  private refusal(error: WithdrawError, params: Readonly<Record<string, string | number>> | undefined, u: UserEntity, now: number): ApiError {
+    if (error === 'SECURITY_CODE_LOCKED') return this.securityCodes.lockedError(u, now);
+    return new ApiError(error, params ? { ...params } : undefined);
+  }
+}

@@ -1,20 +1,38 @@
 import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock';
 import { APP_CONFIG, type AppConfig } from './common/config/app-config';
 import { DatabaseModule } from './common/db/database.module';
+import { ConsoleModule } from './console/console.module';
 import { AllExceptionsFilter } from './common/http/exception.filter';
 import { RequestValidationPipe } from './common/validation/validation.pipe';
 import { ContentModule } from './content/content.module';
+import { FeedModule } from './feed/feed.module';
 import { HealthController } from './health/health.controller';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LedgerModule } from './ledger/ledger.module';
+import { LotteryModule } from './lottery/lottery.module';
+import { RoundsModule } from './rounds/rounds.module';
 import { SettingsModule } from './settings/settings.module';
+import { WalletModule } from './wallet/wallet.module';
 
 /** Feature modules, in dependency order. */
-const FEATURES: Type[] = [SettingsModule, IdempotencyModule, AuthModule, LedgerModule, ContentModule];
+const FEATURES: Type[] = [
+  SettingsModule,
+  IdempotencyModule,
+  AuthModule,
+  LedgerModule,
+  FeedModule,
+  ContentModule,
+  WalletModule,
+  AccountsModule,
+  RoundsModule,
+  LotteryModule,
+  ConsoleModule,
+];
 
 @Global()
 @Module({})

@@ -26,7 +26,8 @@ function mutations(c: CallSpec): Mutation[] {
     { name: 'a JSON array body', body: [c.body] },
     { name: 'malformed JSON', body: null, raw: '{"a": ' },
   ];
-  for (const [k, v] of Object.entries(SMUGGLED)) out.push({ name: `an unknown field ${k}`, body: { ...c.body, [k]: v } });
+  // A smuggled name the call really has (e.g. recharge's `money`) is not an unknown field there: skip it.
+  for (const [k, v] of Object.entries(SMUGGLED)) if (!(k in c.fields)) out.push({ name: `an unknown field ${k}`, body: { ...c.body, [k]: v } });
   out.push({ name: 'a __proto__ field', body: null, raw: JSON.stringify(c.body).replace(/^\{/, '{"__proto__":{"admin":true},') });
   for (const f of c.required) {
     const rest = { ...c.body };

@@ -11,7 +11,11 @@ export class StaffEntity {
   @Column({ type: 'varchar', length: 255 }) password_hash!: string;
   @Column({ type: 'varchar', length: 16 }) role!: string;
   @Column({ type: 'boolean', default: true }) enabled!: boolean;
+  /** base32 TOTP secret (RFC 6238); pending until `totp_enabled` is set by a valid code */
   @Column({ type: 'varchar', length: 64, nullable: true }) totp_secret!: string | null;
+  @Column({ type: 'boolean', default: false }) totp_enabled!: boolean;
+  /** the last accepted 30-second step, so a code is accepted at most once */
+  @BigIntColumn({ nullable: true }) totp_last_step!: number | null;
   @Column({ type: 'integer', default: 0 }) login_failures!: number;
   @BigIntColumn({ nullable: true }) locked_until!: number | null;
   @BigIntColumn() created_at!: number;
@@ -19,6 +23,7 @@ export class StaffEntity {
 }
 
 @Entity('staff_sessions')
+@Index('ix_staff_sessions_staff', ['staff_id'])
 export class StaffSessionEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ type: 'integer' }) staff_id!: number;
@@ -33,6 +38,7 @@ export class StaffSessionEntity {
 
 /** Append-only, hash-chained record of every mutating staff action (triggers forbid UPDATE/DELETE). */
 @Entity('audit_logs')
+@Index('ix_audit_logs_target', ['target_type', 'target_id'])
 export class AuditLogEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ type: 'integer', nullable: true }) staff_id!: number | null;

@@ -4,8 +4,12 @@
 // Never edit a migration once it has landed: add a new one.
 import { AppendOnlyLedger1795341400000 as PgAppendOnly } from './postgres/1795341400000-AppendOnlyLedger';
 import { Init1795341357905 as PgInit } from './postgres/1795341357905-Init';
+import { ConsoleStaffTotp1795342161667 as PgConsoleStaffTotp } from './postgres/1795342161667-ConsoleStaffTotp';
+import { GameEngineIndexes1795342168179 as PgGameEngineIndexes } from './postgres/1795342168179-GameEngineIndexes';
 import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
+import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
+import { GameEngineIndexes1795342168179 as SqliteGameEngineIndexes } from './sqlite/1795342168179-GameEngineIndexes';
 
-export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly];
-export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly];
+export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly, SqliteConsoleStaffTotp, SqliteGameEngineIndexes];
+export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly, PgConsoleStaffTotp, PgGameEngineIndexes];

@@ -1,3 +1,5 @@
+// The audit chain (I10) registers itself with the checker when its module loads.
+import '../audit/audit-invariant';
 import { runLedgerCheck } from '../ledger/ledger-check';
 import { cliDatabase } from './cli-context';
 

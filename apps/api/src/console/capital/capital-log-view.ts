@@ -1,0 +1,97 @@
+import type { CapitalLogEntity } from '@sum28/database';
+import { AUDIT_STATUS, CAPITAL_TYPES, maskAccount, minorToMajor } from '@sum28/domain';
+import type { ListSpec } from '../list/list-query';
+
+export interface ApprovalView {
+  staff_id: number;
+  staff_username: string | null;
+  decision: string;
+  created_at: number;
+}
+
+/** A fund record in the console: money as decimals, its approvals, the payout account (masked unless the reader pays out). */
+export interface CapitalLogView {
+  id: number;
+  user_id: number;
+  username: string | null;
+  type: number;
+  quantity: number;
+  over: number;
+  currency: string;
+  mark: string;
+  status: number;
+  ref_id: number | null;
+  pay_snapshot: unknown;
+  requested_by: number | null;
+  resolved_by: number | null;
+  resolved_at: number | null;
+  remark: string;
+  created_at: number;
+  approvals: ApprovalView[];
+}
+
+function maskSnapshot(s: unknown): unknown {
+  if (s === null || typeof s !== 'object') return s;
+  const o = s as Record<string, unknown>;
+  const out = { ...o };
+  for (const k of ['acc', 'acc_name']) if (typeof o[k] === 'string') out[k] = maskAccount(o[k]);
+  return out;
+}
+
+export function capitalLogView(c: CapitalLogEntity, username: string | null, approvals: ApprovalView[], revealAccount: boolean): CapitalLogView {
+  return {
+    id: c.id,
+    user_id: c.user_id,
+    username,
+    type: c.type,
+    quantity: minorToMajor(c.quantity_minor),
+    over: minorToMajor(c.over_minor),
+    currency: c.currency,
+    mark: c.mark,
+    status: c.status,
+    ref_id: c.ref_id,
+    pay_snapshot: revealAccount ? c.pay_snapshot : maskSnapshot(c.pay_snapshot),
+    requested_by: c.requested_by,
+    resolved_by: c.resolved_by,
+    resolved_at: c.resolved_at,
+    remark: c.remark,
+    created_at: c.created_at,
+    approvals,
+  };
+}
+
+export const CAPITAL_LOG_CSV_COLUMNS = [
+  'id',
+  'user_id',
+  'username',
+  'type',
+  'quantity',
+  'over',
+  'currency',
+  'status',
+  'mark',
+  'remark',
+  'requested_by',
+  'resolved_by',
+  'resolved_at',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof CapitalLogView>;
+
+export const CAPITAL_LOGS_LIST: ListSpec = {
+  resource: 'capital-logs',
+  fields: {
+    id: { column: 'id', kind: 'int', sortable: true, filter: 'eq' },
+    user_id: { column: 'user_id', kind: 'int', sortable: true, filter: 'eq' },
+    type: { column: 'type', kind: 'int', sortable: true, filter: 'eq', values: CAPITAL_TYPES },
+    status: { column: 'status', kind: 'int', sortable: true, filter: 'eq', values: [AUDIT_STATUS.PENDING, AUDIT_STATUS.APPROVED, AUDIT_STATUS.REJECTED] },
+    currency: { column: 'currency', kind: 'string', sortable: true, filter: 'eq' },
+    quantity: { column: 'quantity_minor', kind: 'money', sortable: true },
+    resolved_by: { column: 'resolved_by', kind: 'int', filter: 'eq' },
+    requested_by: { column: 'requested_by', kind: 'int', filter: 'eq' },
+    ref_id: { column: 'ref_id', kind: 'int', filter: 'eq' },
+    resolved_at: { column: 'resolved_at', kind: 'time', sortable: true, filter: 'range' },
+    created_at: { column: 'created_at', kind: 'time', sortable: true, filter: 'range' },
+  },
+  search: ['mark', 'remark'],
+  defaultSort: ['id', 'DESC'],
+};

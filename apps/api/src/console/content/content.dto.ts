@@ -1,0 +1,58 @@
+import { BoolField, EnumField, IntField, StrField } from '../../common/validation/fields';
+import { MULTI_LINE, SINGLE_LINE } from '../common/fields';
+import { ARTICLE_TABS, NOTICE_KINDS } from './content-defs';
+
+/** An image or link: an http(s) URL or a path on this server. */
+const URL_OR_PATH = /^(https?:\/\/[^\s]+|\/[^\s]*)$/;
+const URL_OR_PATH_OR_EMPTY = /^(https?:\/\/[^\s]+|\/[^\s]*|)$/;
+
+export class CreateBannerDto {
+  @StrField({ min: 1, max: 500, pattern: URL_OR_PATH, description: 'http(s) URL or /static/... path' }) image!: string;
+  @StrField({ optional: true, max: 500, pattern: URL_OR_PATH_OR_EMPTY }) link?: string;
+  @StrField({ optional: true, max: 200, pattern: SINGLE_LINE }) title?: string;
+  @IntField({ optional: true, max: 1_000_000 }) sort?: number;
+  @BoolField({ optional: true }) enabled?: boolean;
+}
+
+export class UpdateBannerDto {
+  @IntField({ optional: true, min: 1 }) id?: number;
+  @StrField({ optional: true, min: 1, max: 500, pattern: URL_OR_PATH }) image?: string;
+  @StrField({ optional: true, max: 500, pattern: URL_OR_PATH_OR_EMPTY }) link?: string;
+  @StrField({ optional: true, max: 200, pattern: SINGLE_LINE }) title?: string;
+  @IntField({ optional: true, max: 1_000_000 }) sort?: number;
+  @BoolField({ optional: true }) enabled?: boolean;
+}
+
+export class CreateArticleDto {
+  @EnumField(ARTICLE_TABS) tab!: string;
+  @StrField({ min: 1, max: 200, pattern: SINGLE_LINE }) title!: string;
+  @StrField({ min: 1, max: 100_000, pattern: MULTI_LINE, description: 'HTML' }) content!: string;
+  @BoolField({ optional: true }) is_top?: boolean;
+  @IntField({ optional: true, max: 1_000_000 }) sort?: number;
+  @BoolField({ optional: true }) published?: boolean;
+}
+
+export class UpdateArticleDto {
+  @IntField({ optional: true, min: 1 }) id?: number;
+  @EnumField(ARTICLE_TABS, { optional: true }) tab?: string;
+  @StrField({ optional: true, min: 1, max: 200, pattern: SINGLE_LINE }) title?: string;
+  @StrField({ optional: true, min: 1, max: 100_000, pattern: MULTI_LINE }) content?: string;
+  @BoolField({ optional: true }) is_top?: boolean;
+  @IntField({ optional: true, max: 1_000_000 }) sort?: number;
+  @BoolField({ optional: true }) published?: boolean;
+}
+
+export class CreateNoticeDto {
+  @EnumField(NOTICE_KINDS, { description: 'announcement (platform, scrolling on home) or message (in-site)' }) kind!: string;
+  @IntField({ optional: true, min: 1, description: 'a message to one player; absent: to everyone' }) user_id?: number;
+  @StrField({ min: 1, max: 200, pattern: SINGLE_LINE }) title!: string;
+  @StrField({ min: 1, max: 20_000, pattern: MULTI_LINE }) content!: string;
+  @BoolField({ optional: true }) published?: boolean;
+}
+
+export class UpdateNoticeDto {
+  @IntField({ optional: true, min: 1 }) id?: number;
+  @StrField({ optional: true, min: 1, max: 200, pattern: SINGLE_LINE }) title?: string;
+  @StrField({ optional: true, min: 1, max: 20_000, pattern: MULTI_LINE }) content?: string;
+  @BoolField({ optional: true }) published?: boolean;
+}

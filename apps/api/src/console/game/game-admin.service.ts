@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { BetEntity, RoundEntity, TxRunner, UserEntity } from '@sum28/database';
+import { BET_STATUS } from '@sum28/domain';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { AuditService } from '../../audit/audit.service';
+import type { StaffActor } from '../../audit/audit.types';
+import { SettlementService } from '../../rounds/settlement.service';
+import type { ListParams } from '../list/list-query';
+import { type CsvDoc, ListService, type Page } from '../list/list.service';
+import { BET_CSV_COLUMNS, BETS_LIST, betView, type BetView, ROUND_CSV_COLUMNS, ROUNDS_LIST, roundView, type RoundTotals, type RoundView } from './game-views';
+import { intOf } from './sql-number';
+
+const NO_BETS: RoundTotals = { bet_count: 0, turnover_minor: 0, settled_stake_minor: 0, payout_minor: 0 };
+
+/** Bets and rounds in the console: read-only, except voiding a round (with refunds) through the engine. */
+@Injectable()
+export class GameAdminService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly tx: TxRunner,
+    private readonly lists: ListService,
+    private readonly audit: AuditService,
+    private readonly settlement: SettlementService,
+  ) {}
+
+  // bets ----------------------------------------------------------------------------------------------
+
+  private async betViews(rows: BetEntity[]): Promise<BetView[]> {
+    const userIds = [...new Set(rows.map((b) => b.user_id))];
+    const users = userIds.length ? await this.ds.getRepository(UserEntity).find({ where: { id: In(userIds) }, select: { id: true, username: true } }) : [];
+    const names = new Map(users.map((u) => [u.id, u.username]));
+    return rows.map((b) => betView(b, names.get(b.user_id) ?? null));
+  }
+
+  bets(q: ListParams): Promise<Page<BetView>> {
+    return this.lists.page(BetEntity, BETS_LIST, q, (rows) => this.betViews(rows));
+  }
+
+  betsCsv(q: ListParams): Promise<CsvDoc> {
+    return this.lists.csv(BetEntity, BETS_LIST, q, (rows) => this.betViews(rows), BET_CSV_COLUMNS);
+  }
+
+  async bet(id: number): Promise<BetView> {
+    const [v] = await this.betViews([await this.lists.get(BetEntity, id)]);
+    return v as BetView;
+  }
+
+  // rounds --------------------------------------------------------------------------------------------
+
+  private async roundViews(rows: RoundEntity[], m: EntityManager = this.ds.manager): Promise<RoundView[]> {
+    const ids = rows.map((r) => r.id);
+    const totals = new Map<number, RoundTotals>();
+    if (ids.length > 0) {
+      const raw = (await m
+        .getRepository(BetEntity)
+        .createQueryBuilder('b')
+        .select('b.round_id', 'round_id')
+        .addSelect('COUNT(*)', 'n')
+        .addSelect(`SUM(CASE WHEN b.status <> ${BET_STATUS.CANCELLED} THEN b.stake_minor ELSE 0 END)`, 'turnover')
+        .addSelect(`SUM(CASE WHEN b.status = ${BET_STATUS.SETTLED} THEN b.stake_minor ELSE 0 END)`, 'settled')
+        .addSelect(`SUM(CASE WHEN b.status = ${BET_STATUS.SETTLED} THEN COALESCE(b.payout_minor, 0) ELSE 0 END)`, 'payout')
+        .where('b.round_id IN (:...ids)', { ids })
+        .groupBy('b.round_id')
+        .getRawMany()) as Record<string, unknown>[];
+      for (const r of raw) {
+        totals.set(intOf(r['round_id']), {
+          bet_count: intOf(r['n']),
+          turnover_minor: intOf(r['turnover']),
+          settled_stake_minor: intOf(r['settled']),
+          payout_minor: intOf(r['payout']),
+        });
+      }
+    }
+    return rows.map((r) => roundView(r, totals.get(r.id) ?? NO_BETS));
+  }
+
+  rounds(q: ListParams): Promise<Page<RoundView>> {
+    return this.lists.page(RoundEntity, ROUNDS_LIST, q, (rows) => this.roundViews(rows));
+  }
+
+  roundsCsv(q: ListParams): Promise<CsvDoc> {
+    return this.lists.csv(RoundEntity, ROUNDS_LIST, q, (rows) => this.roundViews(rows), ROUND_CSV_COLUMNS);
+  }
+
+  async round(id: number): Promise<RoundView> {
+    const [v] = await this.roundViews([await this.lists.get(RoundEntity, id, 'ROUND_NOT_FOUND')]);
+    return v as RoundView;
+  }
+
+  /** Voids a round that is not final and refunds every pending stake (the engine's SettlementService.voidRound). */
+  async voidRound(actor: StaffActor, id: number, reason: string): Promise<RoundView> {
+    await this.lists.get(RoundEntity, id, 'ROUND_NOT_FOUND');
+    const snap = async (m: EntityManager): Promise<unknown> => {
+      const [v] = await this.roundViews([await m.findOneByOrFail(RoundEntity, { id })], m);
+      // never the seed in the audit log (AuditService redacts it too)
+      return v ? { ...v, seed: undefined } : null;
+    };
+    await this.audit.capture(
+      {
+        actor,
+        entry: { action: 'round.void', targetType: 'round', targetId: id, reason },
+        before: async (m) => {
+          await this.tx.lockRow(m, 'rounds', id);
+          return snap(m);
+        },
+        after: snap,
+      },
+      () => this.settlement.voidRound(id, actor.id, reason),
+    );
+    return this.round(id);
+  }
+}

@@ -1,0 +1,5 @@
+import { ReasonField } from '../common/fields';
+
+export class VoidRoundDto {
+  @ReasonField() reason!: string;
+}

@@ -1,0 +1,199 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  addDays,
+  ALL_PLAY_TYPES,
+  AUDIT_STATUS,
+  BET_STATUS,
+  CAPITAL_TYPE,
+  digitFrequencyChiSquare,
+  isPlayType,
+  minorToMajor,
+  platformDate,
+  startOfDay,
+  sumFrequencyChiSquare,
+  SUM_COUNTS,
+  theoreticalRtpBps,
+} from '@sum28/domain';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock';
+import { APP_CONFIG, type AppConfig } from '../../common/config/app-config';
+import { intOf } from '../game/sql-number';
+
+export interface WindowStats {
+  window: 'today' | '7d' | '30d';
+  /** epoch ms of the first platform day in the window */
+  since: number;
+  /** approved recharges (by approval time) */
+  recharges: number;
+  /** approved (paid) withdrawals */
+  withdrawals: number;
+  gifts: number;
+  /** stakes of bets placed, cancelled ones excluded */
+  turnover: number;
+  /** payouts of bets settled */
+  payouts: number;
+  /** gross gaming revenue: stakes - payouts of the bets settled */
+  ggr: number;
+  new_players: number;
+  /** players who placed at least one bet */
+  active_players: number;
+}
+
+export interface RtpRow {
+  play_type: string;
+  bets: number;
+  stakes: number;
+  payouts: number;
+  /** payouts / stakes of settled bets, percent (null without bets) */
+  observed_rtp_percent: number | null;
+  /** the RTP the odds of those same bets promise, stake-weighted, percent */
+  theoretical_rtp_percent: number | null;
+}
+
+export interface ChiSquareView {
+  counts: number[];
+  chi_square: number | null;
+  dof: number;
+  p_value: number | null;
+}
+
+export interface DashboardStats {
+  generated_at: number;
+  timezone: string;
+  windows: WindowStats[];
+  pending_approvals: { total: number; recharges: number; withdrawals: number };
+  rtp: RtpRow[];
+  digits: { rounds: number; positions: (ChiSquareView & { position: number })[]; sums: ChiSquareView };
+}
+
+type Row = Record<string, unknown>;
+
+/** The console dashboard: money and players per window, pending approvals, observed vs theoretical RTP, draw statistics. */
+@Injectable()
+export class StatsService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+  ) {}
+
+  private p(n: number): string {
+    return this.ds.options.type === 'postgres' ? `$${n}` : '?';
+  }
+
+  private async one(sql: string, params: unknown[]): Promise<Row> {
+    return ((await this.ds.query(sql, params)) as Row[])[0] ?? {};
+  }
+
+  private async window(name: WindowStats['window'], since: number): Promise<WindowStats> {
+    const p = this.p(1);
+    const money = await this.one(
+      `SELECT COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.RECHARGE} THEN quantity_minor ELSE 0 END), 0) AS recharges,
+              COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.WITHDRAW} THEN quantity_minor ELSE 0 END), 0) AS withdrawals,
+              COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.GIFT} THEN quantity_minor ELSE 0 END), 0) AS gifts
+         FROM capital_logs WHERE status = ${AUDIT_STATUS.APPROVED} AND type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.WITHDRAW}, ${CAPITAL_TYPE.GIFT}) AND resolved_at >= ${p}`,
+      [since],
+    );
+    const placed = await this.one(
+      `SELECT COALESCE(SUM(stake_minor), 0) AS turnover, COUNT(DISTINCT user_id) AS active FROM bets WHERE created_at >= ${p} AND status <> ${BET_STATUS.CANCELLED}`,
+      [since],
+    );
+    const settled = await this.one(
+      `SELECT COALESCE(SUM(stake_minor), 0) AS stakes, COALESCE(SUM(COALESCE(payout_minor, 0)), 0) AS payouts FROM bets WHERE status = ${BET_STATUS.SETTLED} AND settled_at >= ${p}`,
+      [since],
+    );
+    // user 1 is the house agent of the seed, not a player
+    const players = await this.one(`SELECT COUNT(*) AS n FROM users WHERE created_at >= ${p} AND id <> 1`, [since]);
+    const payouts = intOf(settled['payouts']);
+    return {
+      window: name,
+      since,
+      recharges: minorToMajor(intOf(money['recharges'])),
+      withdrawals: minorToMajor(intOf(money['withdrawals'])),
+      gifts: minorToMajor(intOf(money['gifts'])),
+      turnover: minorToMajor(intOf(placed['turnover'])),
+      payouts: minorToMajor(payouts),
+      ggr: minorToMajor(intOf(settled['stakes']) - payouts),
+      new_players: intOf(players['n']),
+      active_players: intOf(placed['active']),
+    };
+  }
+
+  private async rtp(): Promise<RtpRow[]> {
+    const rows = (await this.ds.query(
+      `SELECT play_type, odds_milli, COUNT(*) AS n, SUM(stake_minor) AS stakes, SUM(COALESCE(payout_minor, 0)) AS payouts
+         FROM bets WHERE status = ${BET_STATUS.SETTLED} GROUP BY play_type, odds_milli`,
+    )) as Row[];
+    const acc = new Map<string, { bets: number; stakes: number; payouts: number; weighted: number }>();
+    for (const r of rows) {
+      const pt = String(r['play_type']);
+      if (!isPlayType(pt)) continue;
+      const a = acc.get(pt) ?? { bets: 0, stakes: 0, payouts: 0, weighted: 0 };
+      const stakes = intOf(r['stakes']);
+      a.bets += intOf(r['n']);
+      a.stakes += stakes;
+      a.payouts += intOf(r['payouts']);
+      a.weighted += stakes * theoreticalRtpBps(pt, intOf(r['odds_milli']));
+      acc.set(pt, a);
+    }
+    return ALL_PLAY_TYPES.map((pt) => {
+      const a = acc.get(pt);
+      if (!a || a.stakes === 0) return { play_type: pt, bets: a?.bets ?? 0, stakes: 0, payouts: 0, observed_rtp_percent: null, theoretical_rtp_percent: null };
+      return {
+        play_type: pt,
+        bets: a.bets,
+        stakes: minorToMajor(a.stakes),
+        payouts: minorToMajor(a.payouts),
+        observed_rtp_percent: Math.round((a.payouts / a.stakes) * 10_000) / 100,
+        theoretical_rtp_percent: Math.round(a.weighted / a.stakes) / 100,
+      };
+    });
+  }
+
+  private async counts(column: 'site_1' | 'site_2' | 'site_3' | 'sum', size: number): Promise<number[]> {
+    const rows = (await this.ds.query(`SELECT ${column} AS v, COUNT(*) AS n FROM rounds WHERE sum IS NOT NULL GROUP BY ${column}`)) as Row[];
+    const out = new Array<number>(size).fill(0);
+    for (const r of rows) {
+      const v = intOf(r['v']);
+      if (v >= 0 && v < size) out[v] = intOf(r['n']);
+    }
+    return out;
+  }
+
+  async dashboard(): Promise<DashboardStats> {
+    const now = this.clock.now();
+    const tz = this.cfg.schedule.tz;
+    const today = platformDate(now, tz);
+    const windows = [
+      await this.window('today', startOfDay(today, tz)),
+      await this.window('7d', startOfDay(addDays(today, -6), tz)),
+      await this.window('30d', startOfDay(addDays(today, -29), tz)),
+    ];
+    const pending = await this.one(
+      `SELECT COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.RECHARGE} THEN 1 ELSE 0 END), 0) AS recharges,
+              COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.WITHDRAW} THEN 1 ELSE 0 END), 0) AS withdrawals
+         FROM capital_logs WHERE status = ${AUDIT_STATUS.PENDING} AND type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.WITHDRAW})`,
+      [],
+    );
+    const positions: DashboardStats['digits']['positions'] = [];
+    let rounds = 0;
+    for (const [i, column] of (['site_1', 'site_2', 'site_3'] as const).entries()) {
+      const counts = await this.counts(column, 10);
+      rounds = counts.reduce((a, b) => a + b, 0);
+      const t = rounds > 0 ? digitFrequencyChiSquare(counts) : null;
+      positions.push({ position: i + 1, counts, chi_square: t?.stat ?? null, dof: 9, p_value: t?.pValue ?? null });
+    }
+    const sumCounts = await this.counts('sum', SUM_COUNTS.length);
+    const s = rounds > 0 ? sumFrequencyChiSquare(sumCounts) : null;
+    const recharges = intOf(pending['recharges']);
+    const withdrawals = intOf(pending['withdrawals']);
+    return {
+      generated_at: now,
+      timezone: tz,
+      windows,
+      pending_approvals: { total: recharges + withdrawals, recharges, withdrawals },
+      rtp: await this.rtp(),
+      digits: { rounds, positions, sums: { counts: sumCounts, chi_square: s?.stat ?? null, dof: 27, p_value: s?.pValue ?? null } },
+    };
+  }
+}

@@ -1,0 +1,178 @@
+import { Injectable } from '@nestjs/common';
+import { TxRunner, UserEntity, UserSessionEntity } from '@sum28/database';
+import { validatePassword } from '@sum28/domain';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { AuditService } from '../../audit/audit.service';
+import type { StaffActor } from '../../audit/audit.types';
+import { PasswordHasher } from '../../auth/password-hasher';
+import { ApiError } from '../../common/api-error';
+import { Clock } from '../../common/clock';
+import { ApprovalsService } from '../../wallet/approvals.service';
+import { randomPassword } from '../auth/staff-auth.service';
+import type { ListParams } from '../list/list-query';
+import { type CsvDoc, ListService, type Page } from '../list/list.service';
+import { amountField } from '../common/money';
+import { USER_CSV_COLUMNS, USERS_LIST, userAdminView, type UserAdminView } from './user-admin-view';
+import type { FreezeDto, GiftDto, ResetPasswordDto, UpdateUserDto } from './users.dto';
+
+export interface ResetPasswordAnswer {
+  id: number;
+  username: string;
+  /** shown once: the player signs in with it and must then choose a new password */
+  temporary_password: string;
+  sessions_revoked: number;
+}
+
+/** Players in the console: read (support and up), edit and freeze (operator), reset passwords (support), gifts (finance). */
+@Injectable()
+export class UsersAdminService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly tx: TxRunner,
+    private readonly clock: Clock,
+    private readonly lists: ListService,
+    private readonly audit: AuditService,
+    private readonly hasher: PasswordHasher,
+    private readonly approvals: ApprovalsService,
+  ) {}
+
+  private async views(rows: UserEntity[]): Promise<UserAdminView[]> {
+    const inviterIds = [...new Set(rows.map((u) => u.inviter_id).filter((id): id is number => id !== null))];
+    const inviters = inviterIds.length
+      ? await this.ds.getRepository(UserEntity).find({ where: { id: In(inviterIds) }, select: { id: true, username: true } })
+      : [];
+    const names = new Map(inviters.map((u) => [u.id, u.username]));
+    return rows.map((u) => userAdminView(u, u.inviter_id === null ? null : (names.get(u.inviter_id) ?? null)));
+  }
+
+  list(q: ListParams): Promise<Page<UserAdminView>> {
+    return this.lists.page(UserEntity, USERS_LIST, q, (rows) => this.views(rows));
+  }
+
+  csv(q: ListParams): Promise<CsvDoc> {
+    return this.lists.csv(UserEntity, USERS_LIST, q, (rows) => this.views(rows), USER_CSV_COLUMNS);
+  }
+
+  async get(id: number): Promise<UserAdminView> {
+    const [view] = await this.views([await this.lists.get(UserEntity, id)]);
+    if (!view) throw new ApiError('NOT_FOUND');
+    return view;
+  }
+
+  private async lockUser(m: EntityManager, id: number): Promise<UserEntity> {
+    await this.tx.lockRow(m, 'users', id);
+    const u = await m.findOne(UserEntity, { where: { id } });
+    if (!u) throw new ApiError('NOT_FOUND');
+    return u;
+  }
+
+  async update(actor: StaffActor, id: number, dto: UpdateUserDto): Promise<UserAdminView> {
+    if (dto.id !== undefined && dto.id !== id)
+      throw new ApiError('VALIDATION_FAILED', { field: 'id', reason: 'differs from the path' }, { id: 'differs from the path' });
+    const patch: Partial<UserEntity> = {};
+    if (dto.nickname !== undefined) patch.nickname = dto.nickname.trim();
+    if (dto.mobile !== undefined) patch.mobile = dto.mobile.trim();
+    if (dto.group_id !== undefined) patch.group_id = dto.group_id;
+    await this.tx.write(async (m) => {
+      const before = await this.lockUser(m, id);
+      if (Object.keys(patch).length === 0) return;
+      await m.update(UserEntity, { id }, { ...patch, updated_at: this.clock.now() });
+      const after = await m.findOneByOrFail(UserEntity, { id });
+      await this.audit.record(m, actor, {
+        action: 'user.update',
+        targetType: 'user',
+        targetId: id,
+        before: userAdminView(before),
+        after: userAdminView(after),
+      });
+    });
+    return this.get(id);
+  }
+
+  /**
+   * A one-time temporary password (random, shown once): the player must change it at the next sign-in
+   * (the player guard refuses everything but userInfo, newPass and logout), and every session ends now.
+   */
+  async resetPassword(actor: StaffActor, id: number, dto: ResetPasswordDto): Promise<ResetPasswordAnswer> {
+    let temporary = randomPassword(12);
+    while (!validatePassword(temporary).ok) temporary = randomPassword(12);
+    const hash = await this.hasher.hash(temporary);
+    const now = this.clock.now();
+    return this.tx.write(async (m) => {
+      const before = await this.lockUser(m, id);
+      await m.update(UserEntity, { id }, { password_hash: hash, must_change_password: true, login_failures: 0, locked_until: null, updated_at: now });
+      // Same statement as SessionService.revokeAllOf, here inside this transaction so the reset and the sign-out are one change.
+      const revoked = await m
+        .createQueryBuilder()
+        .update(UserSessionEntity)
+        .set({ revoked_at: now })
+        .where('user_id = :id AND revoked_at IS NULL', { id })
+        .execute();
+      const after = await m.findOneByOrFail(UserEntity, { id });
+      const sessionsRevoked = revoked.affected ?? 0;
+      await this.audit.record(m, actor, {
+        action: 'user.reset_password',
+        targetType: 'user',
+        targetId: id,
+        before: { must_change_password: before.must_change_password, locked_until: before.locked_until },
+        after: { must_change_password: after.must_change_password, locked_until: after.locked_until, sessions_revoked: sessionsRevoked },
+        reason: dto.reason,
+      });
+      return { id, username: after.username, temporary_password: temporary, sessions_revoked: sessionsRevoked };
+    });
+  }
+
+  /** Freezes (cannot bet or withdraw, can still sign in and look) or unfreezes a player, with a reason. */
+  async setFrozen(actor: StaffActor, id: number, frozen: boolean, dto: FreezeDto): Promise<UserAdminView> {
+    await this.tx.write(async (m) => {
+      const before = await this.lockUser(m, id);
+      if ((before.status === 'frozen') === frozen) throw new ApiError('CONFLICT', { reason: frozen ? 'already frozen' : 'not frozen' });
+      await m.update(
+        UserEntity,
+        { id },
+        { status: frozen ? 'frozen' : 'active', frozen_reason: frozen ? dto.reason.slice(0, 255) : null, updated_at: this.clock.now() },
+      );
+      const after = await m.findOneByOrFail(UserEntity, { id });
+      await this.audit.record(m, actor, {
+        action: frozen ? 'user.freeze' : 'user.unfreeze',
+        targetType: 'user',
+        targetId: id,
+        before: { status: before.status, frozen_reason: before.frozen_reason },
+        after: { status: after.status, frozen_reason: after.frozen_reason },
+        reason: dto.reason,
+      });
+    });
+    return this.get(id);
+  }
+
+  /** A gift through the wallet's ApprovalsService; the audit row is written inside its transaction. */
+  async gift(actor: StaffActor, id: number, dto: GiftDto): Promise<UserAdminView> {
+    const amount = amountField('amount', dto.amount);
+    await this.get(id);
+    const balances = async (m: EntityManager): Promise<unknown> => {
+      const u = await m.findOne(UserEntity, { where: { id }, select: { id: true, money_minor: true, lock_money_minor: true } });
+      return u ? { money_minor: u.money_minor, lock_money_minor: u.lock_money_minor } : null;
+    };
+    await this.audit.capture(
+      {
+        actor,
+        entry: { action: 'user.gift', targetType: 'user', targetId: id, reason: dto.reason },
+        before: async (m) => {
+          await this.tx.lockRow(m, 'users', id);
+          return balances(m);
+        },
+        after: async (m) => ({ amount_minor: amount, ...((await balances(m)) as object) }),
+        // an idempotent replay (same key) moves nothing and gets no second row
+        unchanged: (b, a) => sameBalances(b, a),
+      },
+      () => this.approvals.gift(id, amount, actor, dto.reason, dto.idempotency_key),
+    );
+    return this.get(id);
+  }
+}
+
+function sameBalances(before: unknown, after: unknown): boolean {
+  const b = before as { money_minor?: number; lock_money_minor?: number } | null;
+  const a = after as { money_minor?: number; lock_money_minor?: number } | null;
+  return b?.money_minor === a?.money_minor && b?.lock_money_minor === a?.lock_money_minor;
+}

@@ -1,0 +1,73 @@
+import { Body, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { StaffActor } from '../../audit/audit.types';
+import { IdParam } from '../common/id-param';
+import { ListQueryDto } from '../list/list.dto';
+import { respondCsv, respondPage } from '../list/respond';
+import { Actor, ConsoleController, Permit } from '../permission';
+import type { UserAdminView } from './user-admin-view';
+import { type ResetPasswordAnswer, UsersAdminService } from './users-admin.service';
+import { FreezeDto, GiftDto, ResetPasswordDto, UpdateUserDto } from './users.dto';
+
+@ConsoleController('users')
+export class UsersController {
+  constructor(private readonly users: UsersAdminService) {}
+
+  @Get()
+  @Permit('users.read')
+  @ApiOperation({ summary: 'Players (filters: q, id, username, mobile, group_id, status, inviter_id, must_change_password, created_at_gte/lte)' })
+  async list(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserAdminView[]> {
+    return respondPage(reply, await this.users.list(q));
+  }
+
+  @Get('export.csv')
+  @Permit('users.read')
+  @ApiOperation({ summary: 'Players as CSV (same filter and sort as the list)' })
+  async csv(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return respondCsv(reply, await this.users.csv(q));
+  }
+
+  @Get(':id')
+  @Permit('users.read')
+  get(@IdParam() id: number): Promise<UserAdminView> {
+    return this.users.get(id);
+  }
+
+  @Put(':id')
+  @Permit('users.update')
+  @ApiOperation({ summary: 'Edit nickname, mobile, group (1 member, 2 visitor, 3 agent)' })
+  update(@IdParam() id: number, @Body() dto: UpdateUserDto, @Actor() actor: StaffActor): Promise<UserAdminView> {
+    return this.users.update(actor, id, dto);
+  }
+
+  @Post(':id/reset-password')
+  @HttpCode(200)
+  @Permit('users.reset_password')
+  @ApiOperation({ summary: 'A temporary password, shown once; the player must change it and is signed out everywhere' })
+  resetPassword(@IdParam() id: number, @Body() dto: ResetPasswordDto, @Actor() actor: StaffActor): Promise<ResetPasswordAnswer> {
+    return this.users.resetPassword(actor, id, dto);
+  }
+
+  @Post(':id/freeze')
+  @HttpCode(200)
+  @Permit('users.freeze')
+  freeze(@IdParam() id: number, @Body() dto: FreezeDto, @Actor() actor: StaffActor): Promise<UserAdminView> {
+    return this.users.setFrozen(actor, id, true, dto);
+  }
+
+  @Post(':id/unfreeze')
+  @HttpCode(200)
+  @Permit('users.freeze')
+  unfreeze(@IdParam() id: number, @Body() dto: FreezeDto, @Actor() actor: StaffActor): Promise<UserAdminView> {
+    return this.users.setFrozen(actor, id, false, dto);
+  }
+
+  @Post(':id/gift')
+  @HttpCode(200)
+  @Permit('users.gift')
+  @ApiOperation({ summary: 'Gift {amount, reason}: credited at once from the house bonus account' })
+  gift(@IdParam() id: number, @Body() dto: GiftDto, @Actor() actor: StaffActor): Promise<UserAdminView> {
+    return this.users.gift(actor, id, dto);
+  }
+}

@@ -1,0 +1,127 @@
+import { StaffEntity, StaffSessionEntity } from '@sum28/database';
+import { AuditService } from '../src/audit/audit.service';
+import { base32Decode, totpAt } from '../src/console/auth/totp';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, auditRows, consoleCall, createConsoleApp, STAFF_PASSWORD, staffLogin, staffOf } from './console-fixtures';
+import { createTestApp, type TestApp } from './factories/test-app';
+
+describe('console staff sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createConsoleApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('creates the first superadmin at boot from ADMIN_USERNAME / ADMIN_PASSWORD, once, with an audit row', async () => {
+    const staff = await t.ds.getRepository(StaffEntity).find();
+    expect(staff).toHaveLength(1);
+    expect(staff[0]).toMatchObject({ username: ADMIN_USERNAME, role: 'superadmin', enabled: true });
+    expect(staff[0]?.password_hash).toMatch(/^\$argon2id\$/);
+    const { StaffAuthService } = await import('../src/console/auth/staff-auth.service');
+    expect(await t.app.get(StaffAuthService).ensureFirstSuperadmin()).toBe(false);
+    expect(await t.ds.getRepository(StaffEntity).count()).toBe(1);
+    expect(await auditRows(t, 'staff.bootstrap')).toHaveLength(1);
+  });
+
+  it('signs in, answers me with the permissions, and logs out (the token stops working)', async () => {
+    const login = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.body).toEqual({ token: expect.any(String), staff: { id: 1, username: ADMIN_USERNAME, role: 'superadmin' } });
+    const token = login.body.token as string;
+    const stored = await t.ds.getRepository(StaffSessionEntity).find();
+    expect(stored.some((s) => s.token_hash === token)).toBe(false);
+    const me = await consoleCall(t, 'get', '/admin-api/auth/me', token);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: 1, username: ADMIN_USERNAME, role: 'superadmin', totp_enabled: false });
+    expect(me.body.permissions).toContain('staff.write');
+    expect((await consoleCall(t, 'post', '/admin-api/auth/logout', token, {})).status).toBe(200);
+    const after = await consoleCall(t, 'get', '/admin-api/auth/me', token);
+    expect(after.status).toBe(401);
+    expect(after.body.error).toBe('SESSION_REPLACED');
+  });
+
+  it('answers 401 without a token, with a malformed one and with an unknown one', async () => {
+    for (const header of [undefined, 'Bearer', 'Bearer short', `Bearer ${'x'.repeat(43)}`, 'Basic abc']) {
+      let req = t.http().get('/admin-api/auth/me');
+      if (header) req = req.set('Authorization', header);
+      const res = await req;
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ error: 'SESSION_INVALID', errors: {} });
+    }
+  });
+
+  it('locks a staff account for 15 minutes after 5 failures (423 STAFF_LOCKED), even with the right password', async () => {
+    const s = await staffOf(t, 'support');
+    for (let i = 0; i < 5; i++) {
+      const res = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: s.username, password: 'wrong-password-x' });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('STAFF_LOGIN_FAILED');
+    }
+    const locked = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: s.username, password: STAFF_PASSWORD });
+    expect(locked.status).toBe(423);
+    expect(locked.body.error).toBe('STAFF_LOCKED');
+    t.clock.advance(15 * 60_000 + 1000);
+    expect(await staffLogin(t, s.username, STAFF_PASSWORD)).toEqual(expect.any(String));
+  });
+
+  it('answers the same 401 for an unknown username as for a wrong password', async () => {
+    const res = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: 'nobody_here', password: 'whatever-123' });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('STAFF_LOGIN_FAILED');
+  });
+
+  it('enrols TOTP (setup, enable with a code) and then requires a fresh code at sign-in, each code once', async () => {
+    const s = await staffOf(t, 'finance');
+    const setup = await consoleCall(t, 'post', '/admin-api/auth/totp/setup', s.token, {});
+    expect(setup.status).toBe(200);
+    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.body.otpauth_url).toContain(`secret=${setup.body.secret}`);
+    const key = base32Decode(setup.body.secret as string) as Buffer;
+    const wrong = await consoleCall(t, 'post', '/admin-api/auth/totp/enable', s.token, { otp: totpAt(key, t.clock.now() + 10 * 60_000) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toHaveProperty('otp');
+    const enable = await consoleCall(t, 'post', '/admin-api/auth/totp/enable', s.token, { otp: totpAt(key, t.clock.now()) });
+    expect(enable.status).toBe(200);
+    expect(enable.body.totp_enabled).toBe(true);
+    expect((await consoleCall(t, 'post', '/admin-api/auth/totp/setup', s.token, {})).status).toBe(409);
+
+    const noCode = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: s.username, password: STAFF_PASSWORD });
+    expect(noCode.status).toBe(401);
+    expect(noCode.body.error).toBe('TOTP_REQUIRED');
+    // the code used to enable is spent; the next step's code works once
+    t.clock.advance(30_000);
+    const code = totpAt(key, t.clock.now());
+    expect(await staffLogin(t, s.username, STAFF_PASSWORD, code)).toEqual(expect.any(String));
+    const replay = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: s.username, password: STAFF_PASSWORD, otp: code });
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toBe('TOTP_INVALID');
+
+    // no secret in the audit log
+    for (const action of ['auth.totp_setup', 'auth.totp_enable']) {
+      const rows = await auditRows(t, action, s.id);
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain(setup.body.secret);
+    }
+  });
+
+  it('keeps the audit chain intact through all of it', async () => {
+    const r = await t.app.get(AuditService).verify();
+    expect(r).toMatchObject({ ok: true, brokenAt: null });
+    expect(r.message).toMatch(/^chain intact \(\d+ rows\)$/);
+  });
+});
+
+describe('console first superadmin without ADMIN_PASSWORD', () => {
+  it('creates it with a generated password (printed once), so the table is never empty', async () => {
+    const t = await createTestApp();
+    try {
+      const staff = await t.ds.getRepository(StaffEntity).find();
+      expect(staff.map((s) => [s.username, s.role])).toEqual([['admin', 'superadmin']]);
+      const res = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: 'admin', password: ADMIN_PASSWORD });
+      expect(res.status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});

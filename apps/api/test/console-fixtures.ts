@@ -1,0 +1,126 @@
+import { RequestMethod, type Type } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { ModulesContainer } from '@nestjs/core';
+import type { Response } from 'supertest';
+import { CONSOLE_PREFIX, PERMISSION_KEY } from '../src/console/permission';
+import type { Role } from '../src/console/roles';
+import { createTestApp, uniqueName, type TestApp } from './factories/test-app';
+
+/** Helpers of the console suites (issue 5). */
+
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_PASSWORD = 'console-superadmin-pw';
+export const STAFF_PASSWORD = 'staff-password-123';
+
+/** A whole server whose first superadmin is admin / ADMIN_PASSWORD. */
+export function createConsoleApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return createTestApp({ ADMIN_USERNAME, ADMIN_PASSWORD, ...env });
+}
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** One console call with a bearer token (or none). */
+export function consoleCall(t: TestApp, method: Method, path: string, token: string | null, body?: unknown): Promise<Response> {
+  let req = t.http()[method](path);
+  if (token !== null) req = req.set('Authorization', `Bearer ${token}`);
+  req = req.set('X-Lang', 'en');
+  return body === undefined ? req : req.send(body as object);
+}
+
+export async function staffLogin(t: TestApp, username: string, password: string, otp?: string): Promise<string> {
+  const res = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username, password, ...(otp !== undefined ? { otp } : {}) });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token as string;
+}
+
+export async function adminToken(t: TestApp): Promise<string> {
+  return staffLogin(t, ADMIN_USERNAME, ADMIN_PASSWORD);
+}
+
+/** Creates a staff member of `role` through the console (as the superadmin) and signs it in. */
+export async function staffOf(t: TestApp, role: Role, admin?: string): Promise<{ id: number; username: string; token: string }> {
+  const su = admin ?? (await adminToken(t));
+  const username = uniqueName(role.slice(0, 4));
+  const res = await consoleCall(t, 'post', '/admin-api/staff', su, { username, password: STAFF_PASSWORD, role });
+  if (res.status !== 201) throw new Error(`create staff: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.id as number, username, token: await staffLogin(t, username, STAFF_PASSWORD) };
+}
+
+/** A token per role (support, finance, operator; the superadmin is the bootstrap account). */
+export async function roleTokens(t: TestApp): Promise<Record<Role, string>> {
+  const superadmin = await adminToken(t);
+  return {
+    support: (await staffOf(t, 'support', superadmin)).token,
+    finance: (await staffOf(t, 'finance', superadmin)).token,
+    operator: (await staffOf(t, 'operator', superadmin)).token,
+    superadmin,
+  };
+}
+
+export async function auditRows(t: TestApp, action: string, targetId?: number | string): Promise<Record<string, unknown>[]> {
+  const pg = t.ds.options.type === 'postgres';
+  const params: unknown[] = [action];
+  let sql = `SELECT * FROM audit_logs WHERE action = ${pg ? '$1' : '?'}`;
+  if (targetId !== undefined) {
+    params.push(String(targetId));
+    sql += ` AND target_id = ${pg ? '$2' : '?'}`;
+  }
+  const rows = (await t.ds.query(`${sql} ORDER BY id`, params)) as Record<string, unknown>[];
+  return rows.map((r) => ({ ...r, before: parse(r['before']), after: parse(r['after']) }));
+}
+
+function parse(v: unknown): unknown {
+  return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+}
+
+export interface ConsoleRoute {
+  method: Method;
+  /** Fastify's pattern, e.g. /admin-api/users/:id/freeze */
+  path: string;
+  permission: unknown;
+  /** the DTO class of the body, when the handler takes one */
+  bodyDto: Type | null;
+  /** whether the handler declares a query DTO */
+  hasQuery: boolean;
+}
+
+const METHOD_NAME: Partial<Record<RequestMethod, Method>> = {
+  [RequestMethod.GET]: 'get',
+  [RequestMethod.POST]: 'post',
+  [RequestMethod.PUT]: 'put',
+  [RequestMethod.DELETE]: 'delete',
+};
+
+/** Every /admin-api route Nest registered, from the controllers' metadata: method, path, permission, body DTO. */
+export function consoleRoutes(t: TestApp): ConsoleRoute[] {
+  const out: ConsoleRoute[] = [];
+  for (const mod of t.app.get(ModulesContainer).values()) {
+    for (const wrapper of mod.controllers.values()) {
+      const ctrl = wrapper.metatype as Type | null;
+      if (!ctrl) continue;
+      const base = String(Reflect.getMetadata(PATH_METADATA, ctrl) ?? '');
+      const proto = ctrl.prototype as Record<string, unknown>;
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        const handler = proto[name];
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const rm = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        if (rm === undefined) continue;
+        const path = `/${[base, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')]
+          .flatMap((p) => p.split('/'))
+          .filter((p) => p !== '')
+          .join('/')}`;
+        if (!path.startsWith(`/${CONSOLE_PREFIX}`)) continue;
+        const method = METHOD_NAME[rm];
+        if (!method) throw new Error(`unexpected HTTP method ${rm} on ${path}`);
+        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, ctrl, name) ?? {}) as Record<string, { index: number }>;
+        const types = (Reflect.getMetadata('design:paramtypes', proto, name) ?? []) as Type[];
+        const bodyKey = Object.keys(args).find((k) => k.startsWith(`${RouteParamtypes.BODY}:`));
+        const bodyDto = bodyKey !== undefined ? (types[args[bodyKey]?.index ?? -1] ?? null) : null;
+        const hasQuery = Object.keys(args).some((k) => k.startsWith(`${RouteParamtypes.QUERY}:`));
+        out.push({ method, path, permission: Reflect.getMetadata(PERMISSION_KEY, handler), bodyDto, hasQuery });
+      }
+    }
+  }
+  return out;
+}

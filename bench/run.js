@@ -147,19 +147,25 @@ async function heartAndBets(dir) {
     if (!issue) throw new Error('no round opened');
     for (let i = 0; i < 40; i++)
       await post(port, 'Lottery/playOrder', players[i].token, { issue, plan_id: 1, game_id: 1, play_type: fixtures.TYPES[i % 10], money: 5 });
-    const sample = await post(port, 'Lottery/heart', players[0].token, { plan_id: 1, game_id: 1, since_id: 20 });
-    const sampleBody = JSON.parse(sample.text);
-    if (sampleBody.code !== 1 || sampleBody.data.message.length === 0) throw new Error(`heartbeat sample failed: ${sample.text}`);
+    const first = JSON.parse((await post(port, 'Lottery/heart', players[0].token, { plan_id: 1, game_id: 1, since_id: 20 })).text);
+    if (first.code !== 1 || first.data.message.length === 0) throw new Error(`heartbeat sample failed: ${JSON.stringify(first)}`);
+    const newestId = Math.max(...first.data.message.map((m) => m.id));
 
     let bareRes = null;
     let heartRes = null;
+    let busy = null;
     let heartFailed = 0;
     let next = 0;
     let ipSeq = 0;
-    if (process.env.BENCH_ONLY !== 'bets') {
-      // The same load generator for both servers: every connection is one player (own token; the client
-      // IP rotates, see IP_POOL) polling room 1 with the same body; each answer is checked.
-      const heartBody = JSON.stringify({ plan_id: 1, game_id: 1, since_id: 20 });
+    /**
+     * One heartbeat case: bare node:http answering a copy of a real answer, then the real server, with the
+     * same load generator. Every connection is one player (own token; the client IP rotates, see IP_POOL)
+     * polling room 1 with the same body; each answer is checked.
+     */
+    const heartCase = async (sinceId) => {
+      const heartBody = JSON.stringify({ plan_id: 1, game_id: 1, since_id: sinceId });
+      const sample = await post(port, 'Lottery/heart', players[0].token, { plan_id: 1, game_id: 1, since_id: sinceId });
+      if (JSON.parse(sample.text).code !== 1) throw new Error(`heartbeat sample failed: ${sample.text}`);
       const heartReq = {
         method: 'POST',
         path: '/index.php/api/Lottery/heart',
@@ -173,29 +179,36 @@ async function heartAndBets(dir) {
           if (status !== 200 || !body.startsWith('{"code":1,')) heartFailed++;
         },
       };
-      const load = async (port) => {
-        await cannon({ url: `http://127.0.0.1:${port}`, requests: [heartReq], duration: 2, connections: CONNECTIONS });
+      const load = async (p) => {
+        await cannon({ url: `http://127.0.0.1:${p}`, requests: [heartReq], duration: 2, connections: CONNECTIONS });
         heartFailed = 0;
-        return cannon({ url: `http://127.0.0.1:${port}`, requests: [heartReq], duration: DURATION, connections: CONNECTIONS });
+        const r = await cannon({ url: `http://127.0.0.1:${p}`, requests: [heartReq], duration: DURATION, connections: CONNECTIONS });
+        r.failed = heartFailed;
+        return r;
       };
-
-      // 1a. Bare node:http answering the same bytes (a copy of a real heartbeat answer).
-      const bodyFile = join(dir, 'heart.json');
+      const bodyFile = join(dir, `heart-${sinceId}.json`);
       writeFileSync(bodyFile, sample.text);
       const barePort = await freePort();
       const bare = await start([join(__dirname, 'bare-server.js'), String(barePort), bodyFile], {}, /bare listening/);
+      let b;
       try {
-        bareRes = await load(barePort);
-        bareRes.failed = heartFailed;
+        b = await load(barePort);
       } finally {
         await bare.stop();
       }
-
-      // 1b. The real heartbeat.
-      heartRes = await load(port);
+      return { bare: b, real: await load(port), messages: JSON.parse(sample.text).data.message.length };
+    };
+    if (process.env.BENCH_ONLY !== 'bets') {
+      // Steady state: each poll sends the id of the newest message it has seen (as every 2 s poll does), so
+      // the answer carries only what is new. Busy room: 20 new bets in every answer.
+      const steady = await heartCase(newestId);
+      bareRes = steady.bare;
+      heartRes = steady.real;
+      heartFailed = steady.real.failed;
+      busy = await heartCase(20);
     }
     if (process.env.BENCH_ONLY === 'heart')
-      return { bareRes, heartRes, heartFailed, betRes: null, accepted: 0, refused: 0, errors: new Map(), stored: 0, roundSeconds };
+      return { bareRes, heartRes, busy, heartFailed, betRes: null, accepted: 0, refused: 0, errors: new Map(), stored: 0, roundSeconds };
     // 2. Bets: each connection is a player betting one of the non-opposite categories, with an idempotency key.
     const countBets = async () => {
       const d = await openDatabase({ url });
@@ -238,7 +251,7 @@ async function heartAndBets(dir) {
     const betRes = await cannon({ url: `http://127.0.0.1:${port}`, requests: [betReq], duration: DURATION, connections: CONNECTIONS });
     await app.stop();
     const stored = (await countBets()) - before;
-    return { bareRes, heartRes, heartFailed, betRes, accepted, refused, errors, stored, roundSeconds };
+    return { bareRes, heartRes, busy, heartFailed, betRes, accepted, refused, errors, stored, roundSeconds };
   } finally {
     await app.stop();
   }
@@ -297,18 +310,24 @@ async function settlement(dir) {
     let ratio = 1;
     if (h.heartRes !== null && h.bareRes !== null) {
       ratio = h.heartRes.requests.average / h.bareRes.requests.average;
-      console.log(
-        '\n1. heartbeat (POST /index.php/api/Lottery/heart, token auth, 20 feed entries, %d bytes per answer incl. headers); same load generator for both servers',
-        Math.round(h.heartRes.throughput.average / Math.max(1, h.heartRes.requests.average)),
-      );
-      console.log(
-        `   bare node:http, same bytes : ${fmt(h.bareRes.requests.average)} req/s, p50 ${h.bareRes.latency.p50} ms, p99 ${h.bareRes.latency.p99} ms, failed answers ${h.bareRes.failed}`,
-      );
-      console.log(
-        `   sum28 heartbeat            : ${fmt(h.heartRes.requests.average)} req/s, p50 ${h.heartRes.latency.p50} ms, p99 ${h.heartRes.latency.p99} ms, ` +
-          `non-2xx ${h.heartRes.non2xx}, failed answers ${h.heartFailed}`,
-      );
-      console.log(`   ratio                      : ${(ratio * 100).toFixed(1)}% of bare node:http (target >= 40%)  ${ratio >= 0.4 ? 'PASS' : 'FAIL'}`);
+      const bytes = (r) => Math.round(r.throughput.average / Math.max(1, r.requests.average));
+      const line = (label, r) =>
+        console.log(
+          `   ${label}: ${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, failed answers ${r.failed}`,
+        );
+      console.log(`\n1. heartbeat (POST /index.php/api/Lottery/heart, token auth); the same load generator for both servers`);
+      console.log(`   a. steady poll (since_id = newest seen, no new bets; ${bytes(h.heartRes)} bytes per answer incl. headers)`);
+      line('bare node:http, same bytes ', h.bareRes);
+      line('sum28 heartbeat            ', h.heartRes);
+      console.log(`      ratio                      : ${(ratio * 100).toFixed(1)}% of bare node:http (target >= 40%)  ${ratio >= 0.4 ? 'PASS' : 'FAIL'}`);
+      if (h.busy) {
+        console.log(`   b. busy room (${h.busy.messages} new bets in every answer; ${bytes(h.busy.real)} bytes per answer incl. headers)`);
+        line('bare node:http, same bytes ', h.busy.bare);
+        line('sum28 heartbeat            ', h.busy.real);
+        console.log(
+          `      ratio                      : ${((h.busy.real.requests.average / h.busy.bare.requests.average) * 100).toFixed(1)}% of bare node:http`,
+        );
+      }
     }
     if (h.betRes === null) return;
     const betsPerSec = h.accepted / (h.betRes.duration ?? DURATION);

@@ -16,6 +16,9 @@ const BODY_KEYS: ReadonlySet<string> = new Set(['plan_id', 'game_id', 'issue', '
 const ID_TEXT = /^[0-9]{1,10}$/;
 const ISSUE_TEXT = /^([0-9]{8,16})?$/;
 const MAX_ID = 2_147_483_647;
+/** How long a looked-up session (and the balances shown with it) is reused by the heartbeat. */
+const SESSION_CACHE_MS = 1000;
+const SESSION_CACHE_MAX = 100_000;
 
 /** An id as the DTO accepts it (a JSON integer or, from a form, a digit string) in 1..MAX_ID; else null. */
 function idOf(v: unknown, min: number, max: number): number | null {
@@ -46,6 +49,7 @@ export class HeartFastPath implements OnModuleInit {
   limitPerMinute = HEART_LIMIT_PER_MINUTE;
   private window = -1;
   private hits = new Map<string, number>();
+  private readonly sessions = new Map<string, { row: Row; at: number }>();
 
   constructor(
     private readonly adapter: HttpAdapterHost,
@@ -123,19 +127,28 @@ export class HeartFastPath implements OnModuleInit {
   }
 
   /**
-   * One indexed read: the session by its token hash with the player's balances. Only a session that the
-   * guard would accept for this route passes (not revoked, not expired, no pending password change);
-   * every other case goes to the guard, which answers its code.
+   * The session by its token hash with the player's balances: one indexed read, remembered for
+   * SESSION_CACHE_MS so a burst of polls does not repeat it. Only a session that the guard would accept
+   * for this route passes (not revoked, not expired, no pending password change); every other case goes
+   * to the guard, which answers its code. A logout therefore reaches this read-only route at most
+   * SESSION_CACHE_MS late; every other route checks the session on each call.
    */
   private async liveSession(token: string, now: number): Promise<HeartUser | null> {
     const hash = createHash('sha256').update(token).digest('hex');
-    const r = (
-      (await this.db.all(
-        `SELECT s.revoked_at, s.expires_at, u.id, u.money_minor, u.lock_money_minor, u.must_change_password
-           FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
-        [hash],
-      )) as Row[]
-    )[0];
+    const cached = this.sessions.get(hash);
+    let r: Row | undefined;
+    if (cached !== undefined && now - cached.at < SESSION_CACHE_MS) r = cached.row;
+    else {
+      r = (
+        (await this.db.all(
+          `SELECT s.revoked_at, s.expires_at, u.id, u.money_minor, u.lock_money_minor, u.must_change_password
+             FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
+          [hash],
+        )) as Row[]
+      )[0];
+      if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
+      if (r !== undefined) this.sessions.set(hash, { row: r, at: now });
+    }
     if (r === undefined || r['revoked_at'] !== null || int(r['expires_at']) <= now || bool(r['must_change_password'])) return null;
     return { id: int(r['id']), money_minor: int(r['money_minor']), lock_money_minor: int(r['lock_money_minor']) };
   }

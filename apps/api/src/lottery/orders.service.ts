@@ -4,6 +4,7 @@ import { TxRunner } from '@sum28/database';
 import { addDays, BET_STATUS, GROUP, minorToMajor, parseDay, startOfDay, TEAM_PAGE_SIZE } from '@sum28/domain';
 import { ApiError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { SettlementService } from '../rounds/settlement.service';
 import { ReadDb } from '../rounds/read-db';
 import { exec, int, type Row, Sql } from '../rounds/sql';
 import type { OrderListDto } from './dto/order.dto';
@@ -20,13 +21,18 @@ const TAB_FILTER: Readonly<Record<number, string>> = {
 };
 
 /** The player's bets: the bet record, the win popup and its acknowledgement. */
+const NO_WIN_CACHE_MS = 1000;
+
 @Injectable()
 export class OrdersService {
   private readonly sql: Sql;
+  /** `user:game` -> when a look-up last found no unseen win, and the local settlement count then (see hitNotice). */
+  private readonly noWin = new Map<string, { at: number; settled: number }>();
 
   constructor(
     private readonly db: ReadDb,
     private readonly tx: TxRunner,
+    private readonly settlement: SettlementService,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {
     this.sql = new Sql(tx.kind);
@@ -78,7 +84,18 @@ export class OrdersService {
   }
 
   /** The player's oldest unacknowledged win in a game (the win popup), or null. */
+  /**
+   * The oldest unseen win of a player in a game. Polled every 2 s by every player (heartbeat), and almost
+   * always empty: an empty answer is remembered for NO_WIN_CACHE_MS or until this instance settles a
+   * round, so a win settled elsewhere shows at most that much later. A found win is never cached, so a
+   * closed notice cannot come back.
+   */
   async hitNotice(userId: number, gameId: number): Promise<HitNotice | null> {
+    const key = `${userId}:${gameId}`;
+    const now = Date.now();
+    const settled = this.settlement.settledCount;
+    const empty = this.noWin.get(key);
+    if (empty !== undefined && empty.settled === settled && now - empty.at < NO_WIN_CACHE_MS) return null;
     const r = (
       (await this.db.all(
         `SELECT id, profit_minor FROM bets
@@ -87,7 +104,13 @@ export class OrdersService {
         [userId, gameId],
       )) as Row[]
     )[0];
-    return r === undefined ? null : { profit: minorToMajor(int(r['profit_minor'])), id: int(r['id']) };
+    if (r === undefined) {
+      if (this.noWin.size >= 100_000) this.noWin.clear();
+      this.noWin.set(key, { at: now, settled });
+      return null;
+    }
+    this.noWin.delete(key);
+    return { profit: minorToMajor(int(r['profit_minor'])), id: int(r['id']) };
   }
 
   /** Marks a bet's result as seen; only the owner's bets (else ORDER_NOT_FOUND). */

@@ -40,6 +40,8 @@ export const CAPITAL_MARK = { STAKE: 'stake', PAYOUT: 'payout', REFUND: 'refund'
 export class SettlementService {
   private readonly log = new Logger('Settlement');
   private readonly sql: Sql;
+  /** Settlements committed by this instance; readers use it to drop what they remembered about wins. */
+  settledCount = 0;
 
   constructor(
     private readonly tx: TxRunner,
@@ -79,6 +81,7 @@ export class SettlementService {
       return { roundId, bets: settled.affected ?? 0, winners: credit.count, payoutMinor: credit.total, ms: 0 };
     });
     if (out === null) return null;
+    this.settledCount++;
     out.ms = Date.now() - started;
     return out;
   }

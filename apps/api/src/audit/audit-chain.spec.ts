@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AuditChainWalker, auditRowHash, GENESIS_HASH, type StoredAuditRow } from './audit-chain';
 import { redact } from './audit.types';
-import { canonicalJson, toJsonValue } from './canonical-json';
+import { canonicalJson, toJsonValue } from '../common/canonical-json';
 
 describe('canonical JSON', () => {
   it.each([

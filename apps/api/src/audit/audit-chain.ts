@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../common/canonical-json';
 
 /** prev_hash of the first row. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -5,7 +5,7 @@ import { Clock } from '../common/clock';
 import { AuditCaptureSubscriber, captureStorage, type CaptureSpec } from './audit-capture';
 import { AuditChainWalker, auditRowHash, GENESIS_HASH, type StoredAuditRow } from './audit-chain';
 import { redact, type AuditEntry, type StaffActor } from './audit.types';
-import { toJsonValue } from './canonical-json';
+import { toJsonValue } from '../common/canonical-json';
 
 /** Key of the PostgreSQL advisory lock that serializes appends to the chain ("AUDITLOG" in ASCII hex, truncated). */
 export const AUDIT_ADVISORY_LOCK = 0x4155_4449_544c;

@@ -3,22 +3,11 @@ import { IdempotencyKeyEntity, isUniqueViolation, TxRunner } from '@sum28/databa
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
+import { canonicalJson } from '../common/canonical-json';
 import { Clock } from '../common/clock';
 
-/** Stable JSON (sorted keys) so the same request always hashes the same. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') {
-    return `{${Object.keys(v as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
-}
-
 function hashOf(request: unknown): string {
-  return createHash('sha256').update(canonical(request)).digest('hex');
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
 }
 
 /**

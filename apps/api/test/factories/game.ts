@@ -144,8 +144,7 @@ export async function count(ds: DataSource, sql: string, params: unknown[] = [])
 }
 
 /** Credits a player as an approved recharge would, straight on a data source (for databases that a spawned server owns). */
-export async function fundOn(ds: DataSource, userId: number, amountMinor: number, now = Date.now()): Promise<void> {
-  const tx = new TxRunner(ds);
+export async function fundOn(ds: DataSource, userId: number, amountMinor: number, now = Date.now(), tx = new TxRunner(ds)): Promise<void> {
   const ledger = new LedgerService();
   await tx.write(async (m) => {
     const before = await ledger.balances(m, userId);

@@ -74,46 +74,10 @@ export async function registerPlayer(
  * house_cash -> user_available), so tests can bet and withdraw without going through the console.
  */
 export async function fundPlayer(t: TestApp, userId: number, amountMinor: number): Promise<void> {
-  const { CapitalLogEntity, TxRunner } = await import('@sum28/database');
-  const { LedgerService } = await import('../../src/ledger/ledger.service');
-  const { LEDGER_KIND, capitalKey } = await import('../../src/ledger/ledger-keys');
-  const tx = t.app.get(TxRunner);
-  const ledger = t.app.get(LedgerService);
-  const now = t.clock.now();
-  await tx.write(async (m) => {
-    const before = await ledger.balances(m, userId);
-    const log = await m.save(CapitalLogEntity, {
-      user_id: userId,
-      type: 0,
-      quantity_minor: amountMinor,
-      over_minor: before.money + amountMinor,
-      currency: 'TWD',
-      mark: 'test funding',
-      status: 1,
-      ref_id: null,
-      pay_snapshot: null,
-      requested_by: null,
-      resolved_by: 0,
-      resolved_at: now,
-      remark: '',
-      created_at: now,
-    });
-    await ledger.post(
-      m,
-      {
-        uniqueKey: capitalKey(log.id, 'resolve'),
-        kind: LEDGER_KIND.RECHARGE,
-        userId,
-        refType: 'capital',
-        refId: log.id,
-        lines: [
-          { account: 'house_cash', amount: -amountMinor },
-          { account: 'user_available', userId, amount: amountMinor },
-        ],
-      },
-      now,
-    );
-  });
+  const { TxRunner } = await import('@sum28/database');
+  const { fundOn } = await import('./game');
+  // The app's own TxRunner: on SQLite every write must pass the one write gate.
+  await fundOn(t.ds, userId, amountMinor, t.clock.now(), t.app.get(TxRunner));
 }
 
 /** Runs the invariant checker and answers its report (tests expect 0 violations). */

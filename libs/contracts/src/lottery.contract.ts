@@ -1,3 +1,4 @@
+import { PLAN_TIERS } from '@sum28/domain';
 import type { EpochSeconds, Issue, Money } from './envelope.contract';
 
 /**
@@ -7,7 +8,9 @@ import type { EpochSeconds, Issue, Money } from './envelope.contract';
 export type PlayTypeCode = string;
 
 /** Room tiers named in the spec's texts, in rising `join_limit` order. */
-export const PLAN_TIERS = ['basic', 'senior', 'master', 'expert'] as const;
+
+/** Room tiers: defined once, in libs/domain. */
+export { PLAN_TIERS };
 export type PlanTier = (typeof PLAN_TIERS)[number];
 
 /** 1: the game takes bets now (inside opening hours, enabled); 0: closed or discontinued. */

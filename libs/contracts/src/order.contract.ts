@@ -1,8 +1,11 @@
+import { BET_STATUS } from '@sum28/domain';
 import type { DateString, EpochSeconds, Issue, Money, PageRequest } from './envelope.contract';
 import type { HitNotice, PlayTypeCode } from './lottery.contract';
 
 /** Bet status: 0 accepted (pending draw), 1 settled, 2 cancelled (round voided, stake refunded). */
-export const BET_STATUS = { PENDING: 0, SETTLED: 1, CANCELLED: 2 } as const;
+
+/** Bet statuses: defined once, in libs/domain. */
+export { BET_STATUS };
 export type BetStatus = (typeof BET_STATUS)[keyof typeof BET_STATUS];
 
 /** Status tabs / chips of the bet record (`activeTab`). */

@@ -1,11 +1,14 @@
+import { GROUP, INVITE_OFFSET } from '@sum28/domain';
 import type { EmptyRequest, Money, PageRequest } from './envelope.contract';
 
 /** User groups (spec section 3): 1 normal member, 2 visitor (tourist), 3 agent. */
-export const USER_GROUP = { NORMAL: 1, VISITOR: 2, AGENT: 3 } as const;
+
+/** User groups (defined once, in libs/domain). */
+export const USER_GROUP = GROUP;
 export type GroupId = (typeof USER_GROUP)[keyof typeof USER_GROUP];
 
 /** Displayed invite code = user id + `INVITE_CODE_OFFSET`. */
-export const INVITE_CODE_OFFSET = 100000;
+export const INVITE_CODE_OFFSET = INVITE_OFFSET;
 
 // GET /api/user/captcha --------------------------------------------------------------------------
 

@@ -1,23 +1,24 @@
+import { AUDIT_STATUS, CAPITAL_TYPE, CURRENCIES, PAY_TYPE, WALLET_TYPES } from '@sum28/domain';
 import type { DateString, EmptyRequest, EpochSeconds, Money, PageRequest } from './envelope.contract';
 
-/** Capital log types (spec section 3). */
-export const CAPITAL_LOG_TYPE = { RECHARGE: 0, WITHDRAW: 1, PURCHASE: 2, PROFIT: 3, GIFT: 4 } as const;
+/** These lists are defined once, in libs/domain; the contract names them for the clients. */
+export const CAPITAL_LOG_TYPE = CAPITAL_TYPE;
 export type CapitalLogType = (typeof CAPITAL_LOG_TYPE)[keyof typeof CAPITAL_LOG_TYPE];
 
 /** Audit status of a capital log: 0 under review, 1 approved, 2 rejected. */
-export const AUDIT_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
+export { AUDIT_STATUS };
 export type AuditStatus = (typeof AUDIT_STATUS)[keyof typeof AUDIT_STATUS];
 
 /** Pay info kinds: 0 bank card, 1 virtual (USDT) wallet. */
-export const PAY_INFO_TYPE = { BANK_CARD: 0, WALLET: 1 } as const;
+export const PAY_INFO_TYPE = PAY_TYPE;
 export type PayInfoType = (typeof PAY_INFO_TYPE)[keyof typeof PAY_INFO_TYPE];
 
 /** USDT wallet networks offered when adding a virtual wallet. */
-export const WALLET_TYPES = ['trc20', 'erc20', 'omni'] as const;
+export { WALLET_TYPES };
 export type WalletType = (typeof WALLET_TYPES)[number];
 
 /** Currencies of the recharge form (rate shown 1:1). */
-export const CURRENCIES = ['TWD', 'HKD', 'MYR', 'RMB', 'USDT', 'USD', 'GBP', 'SGD', 'EUR', 'JPY', 'CHF', 'CAD', 'AUD', 'NZD', 'INR'] as const;
+export { CURRENCIES };
 export type Currency = (typeof CURRENCIES)[number];
 
 // POST /api/user/quantityLogList -----------------------------------------------------------------

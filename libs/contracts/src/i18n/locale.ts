@@ -1,8 +1,7 @@
-/** Message languages of the player API (`lang` parameter) and apps. `tw` (traditional Chinese) is the default. */
-export const LOCALES = ['tw', 'zh', 'en', 'jp', 'kor'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@sum28/domain';
 
-export const DEFAULT_LOCALE: Locale = 'tw';
+/** Message languages of the player API (`lang` parameter) and apps, defined once in libs/domain; `tw` (traditional Chinese) is the default. */
+export { DEFAULT_LOCALE, LOCALES, type Locale };
 
 export function isLocale(x: unknown): x is Locale {
   return typeof x === 'string' && (LOCALES as readonly string[]).includes(x);

@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { LOCALES, type HeartRequest } from '@sum28/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { Clock } from '../common/clock';
 import { okEnvelope } from '../common/http/envelope';
 import { langOf } from '../common/http/lang';
@@ -16,6 +17,28 @@ const BODY_KEYS: ReadonlySet<string> = new Set(['plan_id', 'game_id', 'issue', '
 const ID_TEXT = /^[0-9]{1,10}$/;
 const ISSUE_TEXT = /^([0-9]{8,16})?$/;
 const MAX_ID = 2_147_483_647;
+/** Larger heartbeat bodies are not plausible; they go through Fastify's parser and the Nest route. */
+const MAX_FAST_BODY = 4096;
+
+/** The whole body, or null when it is longer than announced. */
+async function readBody(payload: NodeJS.ReadableStream, length: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size > length) return null;
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** A stream of bytes already read, for Fastify's parser (which checks the length against the header). */
+function replay(raw: Buffer): NodeJS.ReadableStream {
+  const stream = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
+  stream.receivedEncodedLength = raw.length;
+  return stream;
+}
 /** How long a looked-up session (and the balances shown with it) is reused by the heartbeat. */
 const SESSION_CACHE_MS = 1000;
 const SESSION_CACHE_MAX = 100_000;
@@ -50,6 +73,8 @@ export class HeartFastPath implements OnModuleInit {
   private window = -1;
   private hits = new Map<string, number>();
   private readonly sessions = new Map<string, { row: Row; at: number }>();
+  /** Requests the JSON path already tried (the form path must not count them twice). */
+  private readonly tried = new WeakSet<FastifyRequest>();
 
   constructor(
     private readonly adapter: HttpAdapterHost,
@@ -64,9 +89,33 @@ export class HeartFastPath implements OnModuleInit {
       this.log.warn('not on Fastify: the heartbeat takes the Nest route only');
       return;
     }
+    // JSON polls are answered before Fastify parses the body (its parser costs about as much as the
+    // heartbeat itself): the small body is read here and, when this path cannot answer, handed back to
+    // Fastify unchanged as a new stream, so the Nest route sees exactly what the client sent.
+    fastify.addHook('preParsing', async (req: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+      if (!this.enabled || req.method !== 'POST' || req.routeOptions.url !== HEART_PATH) return payload;
+      const type = req.headers['content-type'] ?? '';
+      const length = Number(req.headers['content-length']);
+      if (!type.startsWith('application/json') || !(length > 0 && length <= MAX_FAST_BODY)) return payload;
+      const raw = await readBody(payload, length);
+      if (raw === null) return replay(Buffer.alloc(0));
+      this.tried.add(req);
+      let body: unknown = null;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return replay(raw);
+      }
+      const answer = await this.tryAnswer(req, body);
+      if (answer === null) return replay(raw);
+      this.served++;
+      await reply.code(200).send(answer);
+      return reply;
+    });
+    // Form-encoded polls: after Fastify has parsed them.
     fastify.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-      if (!this.enabled || req.method !== 'POST' || req.routeOptions.url !== HEART_PATH) return;
-      const answer = await this.tryAnswer(req);
+      if (!this.enabled || req.method !== 'POST' || req.routeOptions.url !== HEART_PATH || this.tried.has(req)) return;
+      const answer = await this.tryAnswer(req, req.body);
       if (answer === null) return;
       this.served++;
       return reply.code(200).send(answer);
@@ -74,8 +123,8 @@ export class HeartFastPath implements OnModuleInit {
   }
 
   /** The envelope for a request this path can accept, or null to let the Nest route handle it. */
-  private async tryAnswer(req: FastifyRequest): Promise<unknown> {
-    const dto = this.plainBody(req.body);
+  private async tryAnswer(req: FastifyRequest, body: unknown): Promise<unknown> {
+    const dto = this.plainBody(body);
     if (dto === null) return null;
     const header = req.headers['token'];
     const token = Array.isArray(header) ? header[0] : header;
@@ -85,7 +134,7 @@ export class HeartFastPath implements OnModuleInit {
     const user = await this.liveSession(token, now);
     if (user === null) return null;
     try {
-      const lang = langOf(req);
+      const lang = langOf({ body, query: req.query, headers: req.headers });
       return okEnvelope(lang, await this.hearts.heart(user, dto, lang));
     } catch {
       return null; // the Nest route answers the error

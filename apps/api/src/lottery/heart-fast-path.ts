@@ -100,7 +100,7 @@ export class HeartFastPath implements OnModuleInit {
       const raw = await readBody(payload, length);
       if (raw === null) return replay(Buffer.alloc(0));
       this.tried.add(req);
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = JSON.parse(raw.toString('utf8'));
       } catch {

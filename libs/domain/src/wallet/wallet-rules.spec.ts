@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { minor } from '../money/money';
+import { formatMinor, minor } from '../money/money';
 import {
   CAPITAL_TYPE,
   CURRENCIES,
@@ -159,7 +159,7 @@ describe('validateWithdraw', () => {
       fc.property(
         fc.record({
           amountInput: fc.oneof(
-            fc.integer({ min: 0, max: 200000 }).map((m) => (m / 100).toFixed(2)),
+            fc.integer({ min: 0, max: 200000 }).map((m) => formatMinor(m)),
             fc.constant(''),
             fc.string(),
           ),

@@ -13,6 +13,7 @@ import { permissionsOf, type Permission, type Role } from '../roles';
 import { StaffSessionService } from './staff-session.service';
 import { staffView } from './staff-view';
 import { newTotpSecret, otpauthUrl, verifyTotp } from './totp';
+import { newStaffRow } from '../staff/staff-row';
 
 export const STAFF_MAX_LOGIN_FAILURES = 5;
 export const STAFF_LOCK_MINUTES = 15;
@@ -74,19 +75,7 @@ export class StaffAuthService implements OnApplicationBootstrap {
     try {
       created = await this.tx.write(async (m) => {
         if ((await m.count(StaffEntity)) > 0) return false;
-        const staff = m.create(StaffEntity, {
-          username: this.cfg.adminUsername,
-          password_hash: passwordHash,
-          role: 'superadmin',
-          enabled: true,
-          totp_secret: null,
-          totp_enabled: false,
-          totp_last_step: null,
-          login_failures: 0,
-          locked_until: null,
-          created_at: now,
-          updated_at: now,
-        });
+        const staff = m.create(StaffEntity, newStaffRow(this.cfg.adminUsername, passwordHash, 'superadmin', now));
         await m.insert(StaffEntity, staff);
         await this.audit.record(m, null, { action: 'staff.bootstrap', targetType: 'staff', targetId: staff.id, after: staffView(staff) });
         return true;

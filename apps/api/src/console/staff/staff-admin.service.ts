@@ -13,6 +13,7 @@ import type { ListParams, ListSpec } from '../list/list-query';
 import { type CsvDoc, ListService, type Page } from '../list/list.service';
 import { ROLES } from '../roles';
 import type { CreateStaffDto, UpdateStaffDto } from './staff.dto';
+import { newStaffRow } from './staff-row';
 
 export const STAFF_LIST: ListSpec = {
   resource: 'staff',
@@ -65,19 +66,7 @@ export class StaffAdminService {
     const now = this.clock.now();
     try {
       return await this.tx.write(async (m) => {
-        const staff = m.create(StaffEntity, {
-          username: dto.username,
-          password_hash: hash,
-          role: dto.role,
-          enabled: true,
-          totp_secret: null,
-          totp_enabled: false,
-          totp_last_step: null,
-          login_failures: 0,
-          locked_until: null,
-          created_at: now,
-          updated_at: now,
-        });
+        const staff = m.create(StaffEntity, newStaffRow(dto.username, hash, dto.role, now));
         await m.insert(StaffEntity, staff);
         const view = staffView(staff);
         await this.audit.record(m, actor, { action: 'staff.create', targetType: 'staff', targetId: staff.id, after: view });

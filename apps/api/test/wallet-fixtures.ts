@@ -7,7 +7,7 @@ import { BetEntity, RoundEntity, TxRunner, UserEntity } from '@sum28/database';
 import { randomBytes, createHash } from 'node:crypto';
 import type { Response } from 'supertest';
 import { ApiError } from '../src/common/api-error';
-import { LEDGER_KIND, betKey } from '../src/ledger/ledger-keys';
+import { betPosting } from '../src/ledger/ledger-keys';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { SettingsService, type SettingKey, type Settings } from '../src/settings/settings.service';
 import { ApprovalsService, type StaffRef } from '../src/wallet/approvals.service';
@@ -130,21 +130,7 @@ export async function stake(t: TestApp, userId: number, roundId: number, stakeMi
         created_at: now,
       });
       const betId = Number(res.identifiers[0]?.id);
-      await ledger.post(
-        m,
-        {
-          uniqueKey: betKey(betId, 'stake'),
-          kind: LEDGER_KIND.BET_STAKE,
-          userId,
-          refType: 'bet',
-          refId: betId,
-          lines: [
-            { account: 'user_available', userId, amount: -stakeMinor },
-            { account: 'house_game', amount: stakeMinor },
-          ],
-        },
-        now,
-      );
+      await ledger.post(m, betPosting(betId, userId, 'stake', stakeMinor), now);
       return betId;
     });
   } catch (e) {
@@ -169,21 +155,7 @@ export async function settle(t: TestApp, betId: number, payoutMinor: number): Pr
       .execute();
     if (won.affected !== 1) throw new Error(`bet ${betId} already settled`);
     if (payoutMinor > 0) {
-      await ledger.post(
-        m,
-        {
-          uniqueKey: betKey(betId, 'payout'),
-          kind: LEDGER_KIND.BET_PAYOUT,
-          userId: bet.user_id,
-          refType: 'bet',
-          refId: betId,
-          lines: [
-            { account: 'house_game', amount: -payoutMinor },
-            { account: 'user_available', userId: bet.user_id, amount: payoutMinor },
-          ],
-        },
-        now,
-      );
+      await ledger.post(m, betPosting(betId, bet.user_id, 'payout', payoutMinor), now);
     }
   });
 }
@@ -219,20 +191,6 @@ export async function cancelBet(t: TestApp, betId: number): Promise<void> {
     const now = t.clock.now();
     const won = await m.createQueryBuilder().update(BetEntity).set({ status: 2, settled_at: now }).where('id = :id AND status = 0', { id: betId }).execute();
     if (won.affected !== 1) throw new Error(`bet ${betId} is not pending`);
-    await ledger.post(
-      m,
-      {
-        uniqueKey: betKey(betId, 'refund'),
-        kind: LEDGER_KIND.BET_REFUND,
-        userId: bet.user_id,
-        refType: 'bet',
-        refId: betId,
-        lines: [
-          { account: 'house_game', amount: -bet.stake_minor },
-          { account: 'user_available', userId: bet.user_id, amount: bet.stake_minor },
-        ],
-      },
-      now,
-    );
+    await ledger.post(m, betPosting(betId, bet.user_id, 'refund', bet.stake_minor), now);
   });
 }

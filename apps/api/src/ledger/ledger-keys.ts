@@ -1,3 +1,5 @@
+import type { Posting } from './ledger.service';
+
 /**
  * Posting conventions (unique key, kind, ref). The unique key makes each business event happen at most
  * once; the invariant checker relies on the kinds.
@@ -25,6 +27,26 @@ export const LEDGER_KIND = {
 } as const;
 
 export const betKey = (betId: number, event: 'stake' | 'payout' | 'refund'): string => `bet:${betId}:${event}`;
+/**
+ * A bet's posting, as the table above fixes it: the stake moves the player's money to the game account;
+ * a payout or a refund moves it back. (Settlement writes its payouts set-based in SQL, same lines.)
+ */
+export function betPosting(betId: number, userId: number, event: 'stake' | 'payout' | 'refund', amountMinor: number): Posting {
+  const kind = { stake: LEDGER_KIND.BET_STAKE, payout: LEDGER_KIND.BET_PAYOUT, refund: LEDGER_KIND.BET_REFUND }[event];
+  const toGame = event === 'stake' ? amountMinor : -amountMinor;
+  return {
+    uniqueKey: betKey(betId, event),
+    kind,
+    userId,
+    refType: 'bet',
+    refId: betId,
+    lines: [
+      { account: 'user_available', userId, amount: -toGame },
+      { account: 'house_game', amount: toGame },
+    ],
+  };
+}
+
 export const capitalKey = (capitalLogId: number, event: 'hold' | 'resolve'): string => `capital:${capitalLogId}:${event}`;
 
 /**

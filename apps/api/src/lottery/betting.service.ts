@@ -24,7 +24,7 @@ import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { FeedService } from '../feed/feed.service';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { betKey, LEDGER_KIND } from '../ledger/ledger-keys';
+import { betPosting } from '../ledger/ledger-keys';
 import { LedgerService } from '../ledger/ledger.service';
 import { CAPITAL_MARK } from '../rounds/settlement.service';
 import { bool, int, intOrNull, Sql, type Row } from '../rounds/sql';
@@ -172,21 +172,7 @@ export class BettingService {
         )) as Row[]
       )[0]?.['id'],
     );
-    const balances = await this.ledger.post(
-      m,
-      {
-        uniqueKey: betKey(betId, 'stake'),
-        kind: LEDGER_KIND.BET_STAKE,
-        userId,
-        refType: 'bet',
-        refId: betId,
-        lines: [
-          { account: 'user_available', userId, amount: -stake },
-          { account: 'house_game', amount: stake },
-        ],
-      },
-      now,
-    );
+    const balances = await this.ledger.post(m, betPosting(betId, userId, 'stake', stake), now);
     const after = balances.get(userId)?.money;
     if (after === undefined) throw new Error(`bet ${betId}: no balance after the stake`);
     await m.query(

@@ -5,7 +5,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { LEDGER_KIND, betKey, capitalKey } from '../../src/ledger/ledger-keys';
+import { LEDGER_KIND, betPosting, capitalKey } from '../../src/ledger/ledger-keys';
 import { LedgerService } from '../../src/ledger/ledger.service';
 import { RoundLifecycleService } from '../../src/rounds/round-lifecycle.service';
 import { RoundReader } from '../../src/rounds/round-reader.service';
@@ -422,21 +422,7 @@ export async function insertBets(
         created_at: at,
         settled_at: null,
       });
-      const bal = await ledger.post(
-        m,
-        {
-          uniqueKey: betKey(saved.id, 'stake'),
-          kind: LEDGER_KIND.BET_STAKE,
-          userId: b.userId,
-          refType: 'bet',
-          refId: saved.id,
-          lines: [
-            { account: 'user_available', userId: b.userId, amount: -b.stake },
-            { account: 'house_game', amount: b.stake },
-          ],
-        },
-        at,
-      );
+      const bal = await ledger.post(m, betPosting(saved.id, b.userId, 'stake', b.stake), at);
       await m.save(CapitalLogEntity, {
         user_id: b.userId,
         type: 2,

@@ -9,10 +9,14 @@ import svgCaptchaModule = require('svg-captcha');
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { distortCaptchaSvg } from './captcha-distort';
 
 const TTL_MS = 5 * 60_000;
 /** svg-captcha's module is itself the render-this-text function; its typings only declare the helpers. */
 const renderCaptcha = svgCaptchaModule as unknown as (text: string, options: Record<string, unknown>) => string;
+const RND_RANGE = 2 ** 32;
+/** Uniform in [0, 1) from the CSPRNG: the distortion must not be predictable either. */
+const cryptoRnd = (): number => randomInt(RND_RANGE) / RND_RANGE;
 
 /**
  * Server-issued captcha: the answer is kept server-side, checked case-insensitively, and consumed on the
@@ -34,7 +38,8 @@ export class CaptchaService {
       await m.delete(CaptchaEntity, { expires_at: LessThan(now) });
       await m.insert(CaptchaEntity, { id, answer: text, expires_at: now + TTL_MS, used_at: null });
     });
-    const svg = renderCaptcha(text, { noise: 3, color: true, width: 120, height: 44, fontSize: 46 });
+    // Every glyph distorted anew per challenge, so the same character never yields the same path.
+    const svg = distortCaptchaSvg(renderCaptcha(text, { noise: 4, color: true, width: 120, height: 44, fontSize: 46 }), cryptoRnd);
     return { captcha_id: id, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expires_in: TTL_MS / 1000, length: CAPTCHA_LENGTH };
   }
 

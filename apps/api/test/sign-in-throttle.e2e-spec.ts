@@ -1,4 +1,5 @@
-import { SIGN_IN_THROTTLE } from '@sum28/domain';
+import { SignInThrottleEntity } from '@sum28/database';
+import { SIGN_IN_THROTTLE, signInThrottleKeys } from '@sum28/domain';
 import type { Response } from 'supertest';
 import { createTestApp, uniqueName, type TestApp } from './factories/test-app';
 
@@ -103,5 +104,15 @@ describe('player sign-in throttle (TRUST_PROXY=true, one client IP per X-Forward
     } finally {
       verify.mockRestore();
     }
+  });
+
+  it('counts every failure of concurrent attempts (no lost update of a counter)', async () => {
+    const p = await owner(freshIp());
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => login(ip, p.username, 'wrong-pass')));
+    const failed = answers.filter((r) => r.body.error === 'LOGIN_FAILED').length;
+    const row = await t.ds.getRepository(SignInThrottleEntity).findOneByOrFail({ key: signInThrottleKeys('player', p.username, ip).pair });
+    expect(row.failures).toBe(failed);
+    expect(failed).toBeGreaterThanOrEqual(5);
   });
 });

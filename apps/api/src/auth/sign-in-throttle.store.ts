@@ -36,26 +36,29 @@ export class DbSignInThrottleStore extends SignInThrottleStore {
   async update(keys: readonly string[], next: (key: string, current: ThrottleCounter | null) => ThrottleCounter | null): Promise<void> {
     const sorted = [...new Set(keys)].sort(); // one lock order on PostgreSQL: no deadlock between two sign-ins
     await this.tx.write(async (m) => {
+      const repo = m.getRepository(SignInThrottleEntity);
       for (const key of sorted) {
-        // On PostgreSQL the row is locked for the read-modify-write; SQLite's write gate already serializes.
-        const row = await m
-          .getRepository(SignInThrottleEntity)
-          .findOne({ where: { key }, ...(this.tx.kind === 'postgres' ? { lock: { mode: 'pessimistic_write' } } : {}) });
-        const after = next(key, row ? toCounter(row) : null);
+        if (this.tx.kind === 'postgres') {
+          // Make sure a row exists to lock (last failure at 0 reads as "no counter"), then lock it for the
+          // read-modify-write; two first failures at once thus count twice. SQLite's write gate serializes.
+          await m
+            .createQueryBuilder()
+            .insert()
+            .into(SignInThrottleEntity)
+            .values({ key, failures: 0, last_failure_at: 0, blocked_until: null })
+            .orIgnore()
+            .execute();
+        }
+        const row = await repo.findOne({ where: { key }, ...(this.tx.kind === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+        const current = row && row.last_failure_at > 0 ? toCounter(row) : null;
+        const after = next(key, current);
         if (after === null) {
           if (row) await m.delete(SignInThrottleEntity, { key });
           continue;
         }
         const values = { failures: after.failures, last_failure_at: after.lastFailureAt, blocked_until: after.blockedUntil };
         if (row) await m.update(SignInThrottleEntity, { key }, values);
-        else
-          await m
-            .createQueryBuilder()
-            .insert()
-            .into(SignInThrottleEntity)
-            .values({ key, ...values })
-            .orUpdate(['failures', 'last_failure_at', 'blocked_until'], ['key'])
-            .execute();
+        else await m.insert(SignInThrottleEntity, { key, ...values });
       }
     });
   }

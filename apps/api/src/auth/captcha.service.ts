@@ -24,7 +24,9 @@ const cryptoRnd = (): number => randomInt(RND_RANGE) / RND_RANGE;
 
 /**
  * Server-issued captcha: the answer is kept server-side, checked case-insensitively, and consumed on the
- * first attempt whether right or wrong (a replayed id is refused). CAPTCHA_MODE=off skips it (tests only).
+ * first attempt whether right or wrong (a replayed id is refused). Each glyph is distorted per challenge
+ * (captcha-distort.ts), and each challenge carries an ALTCHA proof of work whose salt names the captcha id,
+ * so it is single use and expires with the captcha. CAPTCHA_MODE=off skips both (tests only).
  */
 @Injectable()
 export class CaptchaService {

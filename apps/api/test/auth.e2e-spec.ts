@@ -1,4 +1,6 @@
+import type { PowChallenge } from '@sum28/contracts';
 import { CaptchaEntity, UserEntity, UserSessionEntity } from '@sum28/database';
+import { solveChallenge } from 'altcha-lib';
 import { createTestApp, registerPlayer, uniqueName, type TestApp } from './factories/test-app';
 
 describe('player accounts (register, login, session)', () => {
@@ -86,17 +88,17 @@ describe('player accounts (register, login, session)', () => {
     expect(await t.ds.getRepository(UserSessionEntity).countBy({ user_id: p.userId })).toBe(1);
   });
 
-  it('locks an account after 5 wrong passwords, with a translated message', async () => {
+  it('refuses a (username, IP) pair after 5 wrong passwords, with a translated message naming the wait', async () => {
     const p = await registerPlayer(t);
     for (let i = 0; i < 5; i++) {
       const r = await t.http().post('/index.php/api/user/login').send({ account: p.username, password: 'wrong-pass', lang: 'en' });
       expect(r.body.error).toBe('LOGIN_FAILED');
     }
-    const locked = await t.http().post('/index.php/api/user/login').send({ account: p.username, password: p.password, lang: 'en' });
-    expect(locked.body.error).toBe('ACCOUNT_LOCKED');
-    expect(locked.body.msg).toMatch(/15/);
+    const refused = await t.http().post('/index.php/api/user/login').send({ account: p.username, password: p.password, lang: 'en' });
+    expect(refused.body.error).toBe('SIGN_IN_THROTTLED');
+    expect(refused.body.msg).toMatch(/60/);
     const tw = await t.http().post('/index.php/api/user/login').send({ account: p.username, password: p.password });
-    expect(tw.body.msg).not.toBe(locked.body.msg);
+    expect(tw.body.msg).not.toBe(refused.body.msg);
   });
 
   it('gives the same answer for an unknown user and a wrong password', async () => {
@@ -112,13 +114,21 @@ describe('player accounts (register, login, session)', () => {
 describe('captcha (CAPTCHA_MODE=required)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ CAPTCHA_MODE: 'required' });
+    // a small proof of work: altcha-lib's solver on WebCrypto is slow on a shared test machine
+    t = await createTestApp({ CAPTCHA_MODE: 'required', POW_MAX_NUMBER: '2000' });
   });
   afterAll(async () => {
     await t.close();
   });
 
   const answerOf = async (id: string): Promise<string> => (await t.ds.getRepository(CaptchaEntity).findOneByOrFail({ id })).answer;
+  /** What the login and register screens do silently: altcha-lib's solver on the captcha's `pow`. */
+  const solvePow = async (pow: PowChallenge): Promise<string> => {
+    const solution = await solveChallenge(pow.challenge, pow.salt, pow.algorithm, pow.maxnumber).promise;
+    if (solution === null) throw new Error('no solution');
+    const payload = { algorithm: pow.algorithm, challenge: pow.challenge, number: solution.number, salt: pow.salt, signature: pow.signature };
+    return Buffer.from(JSON.stringify(payload)).toString('base64');
+  };
 
   it('issues an SVG challenge from the restricted alphabet and checks it case-insensitively, once', async () => {
     const p = await registerPlayerWithCaptcha();
@@ -126,33 +136,59 @@ describe('captcha (CAPTCHA_MODE=required)', () => {
     expect(c.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
     const answer = await answerOf(c.body.data.captcha_id);
     expect(answer).toMatch(/^[A-HJ-NP-Z2-9]{4}$/);
+    const pow = await solvePow(c.body.data.pow);
     const ok = await t
       .http()
       .post('/index.php/api/user/login')
-      .send({ account: p.username, password: p.password, captcha_id: c.body.data.captcha_id, captcha: answer.toLowerCase() });
+      .send({ account: p.username, password: p.password, captcha_id: c.body.data.captcha_id, captcha: answer.toLowerCase(), pow });
     expect(ok.body.code).toBe(1);
     const replay = await t
       .http()
       .post('/index.php/api/user/login')
-      .send({ account: p.username, password: p.password, captcha_id: c.body.data.captcha_id, captcha: answer });
+      .send({ account: p.username, password: p.password, captcha_id: c.body.data.captcha_id, captcha: answer, pow });
     expect(replay.body.error).toBe('CAPTCHA_INVALID');
   });
 
   it('refuses a missing, wrong or forged captcha', async () => {
     expect((await t.http().post('/index.php/api/user/login').send({ account: 'someone', password: 'secret123' })).body.error).toBe('CAPTCHA_REQUIRED');
     const c = await t.http().get('/index.php/api/user/captcha');
+    const pow = await solvePow(c.body.data.pow);
     expect(
       (
         await t
           .http()
           .post('/index.php/api/user/login')
-          .send({ account: 'someone', password: 'secret123', captcha_id: c.body.data.captcha_id, captcha: 'ZZZZ' })
+          .send({ account: 'someone', password: 'secret123', captcha_id: c.body.data.captcha_id, captcha: 'ZZZZ', pow })
       ).body.error,
     ).toBe('CAPTCHA_INVALID');
     expect(
-      (await t.http().post('/index.php/api/user/login').send({ account: 'someone', password: 'secret123', captcha_id: 'forged-id', captcha: 'ABCD' })).body
+      (await t.http().post('/index.php/api/user/login').send({ account: 'someone', password: 'secret123', captcha_id: 'forged-id', captcha: 'ABCD', pow })).body
         .error,
     ).toBe('CAPTCHA_INVALID');
+  });
+
+  it("requires the proof of work of the same challenge with the right captcha: missing, forged, unsolved or another challenge's is refused", async () => {
+    const p = await registerPlayerWithCaptcha();
+    const attempt = async (makePow: (own: PowChallenge, other: PowChallenge) => Promise<string | undefined>): Promise<string> => {
+      const c = await t.http().get('/index.php/api/user/captcha');
+      const other = await t.http().get('/index.php/api/user/captcha');
+      const pow = await makePow(c.body.data.pow, other.body.data.pow);
+      const captcha = await answerOf(c.body.data.captcha_id);
+      const res = await t
+        .http()
+        .post('/index.php/api/user/login')
+        .send({ account: p.username, password: p.password, captcha_id: c.body.data.captcha_id, captcha, ...(pow === undefined ? {} : { pow }) });
+      return res.body.code === 1 ? 'OK' : (res.body.error as string);
+    };
+    const encode = (x: unknown): string => Buffer.from(JSON.stringify(x)).toString('base64');
+    expect(await attempt(async () => undefined)).toBe('POW_REQUIRED');
+    expect(await attempt(async () => 'not-base64-json')).toBe('POW_INVALID');
+    expect(await attempt(async (own) => encode({ ...own, number: -1 }))).toBe('POW_INVALID');
+    expect(await attempt(async (own) => encode({ ...JSON.parse(Buffer.from(await solvePow(own), 'base64').toString()), signature: '0'.repeat(64) }))).toBe(
+      'POW_INVALID',
+    );
+    expect(await attempt(async (_own, other) => solvePow(other))).toBe('POW_INVALID');
+    expect(await attempt(async (own) => solvePow(own))).toBe('OK');
   });
 
   async function registerPlayerWithCaptcha(): Promise<{ username: string; password: string }> {
@@ -168,6 +204,7 @@ describe('captcha (CAPTCHA_MODE=required)', () => {
         adult: true,
         captcha_id: c.body.data.captcha_id,
         captcha: await answerOf(c.body.data.captcha_id),
+        pow: await solvePow(c.body.data.pow),
       });
     expect(res.body.code).toBe(1);
     return { username, password: 'secret123' };

@@ -1,4 +1,6 @@
 import { StaffEntity, StaffSessionEntity } from '@sum28/database';
+import { SIGN_IN_THROTTLE } from '@sum28/domain';
+import type { Response } from 'supertest';
 import { AuditService } from '../src/audit/audit.service';
 import { base32Decode, totpAt } from '../src/console/auth/totp';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, auditRows, consoleCall, createConsoleApp, STAFF_PASSWORD, staffLogin, staffOf } from './console-fixtures';
@@ -51,24 +53,18 @@ describe('console staff sign-in', () => {
     }
   });
 
-  it('locks a staff account for 15 minutes after 5 failures (423 STAFF_LOCKED), even with the right password', async () => {
+  it('refuses a (username, IP) pair after 5 failures with 429 SIGN_IN_THROTTLED, even with the right password, until the window passes', async () => {
     const s = await staffOf(t, 'support');
     for (let i = 0; i < 5; i++) {
       const res = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: s.username, password: 'wrong-password-x' });
       expect(res.status).toBe(401);
       expect(res.body.error).toBe('STAFF_LOGIN_FAILED');
     }
-    const locked = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: s.username, password: STAFF_PASSWORD });
-    expect(locked.status).toBe(423);
-    expect(locked.body.error).toBe('STAFF_LOCKED');
-    t.clock.advance(15 * 60_000 + 1000);
+    const refused = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: s.username, password: STAFF_PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('SIGN_IN_THROTTLED');
+    t.clock.advance(60_000);
     expect(await staffLogin(t, s.username, STAFF_PASSWORD)).toEqual(expect.any(String));
-  });
-
-  it('answers the same 401 for an unknown username as for a wrong password', async () => {
-    const res = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: 'nobody_here', password: 'whatever-123' });
-    expect(res.status).toBe(401);
-    expect(res.body.error).toBe('STAFF_LOGIN_FAILED');
   });
 
   it('enrols TOTP (setup, enable with a code) and then requires a fresh code at sign-in, each code once', async () => {
@@ -109,6 +105,45 @@ describe('console staff sign-in', () => {
     const r = await t.app.get(AuditService).verify();
     expect(r).toMatchObject({ ok: true, brokenAt: null });
     expect(r.message).toMatch(/^chain intact \(\d+ rows\)$/);
+  });
+});
+
+describe('console sign-in throttle (TRUST_PROXY=true, one client IP per X-Forwarded-For)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createConsoleApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const login = (ip: string, body: { username: string; password: string }): Promise<Response> =>
+    t.http().post('/admin-api/auth/login').set('X-Forwarded-For', ip).set('X-Lang', 'en').send(body);
+  const wire = (r: Response): unknown => ({ status: r.status, body: r.body as unknown });
+
+  it('strangers failing from many IPs never lock the superadmin out of the console from an IP it signed in from', async () => {
+    const office = '10.9.0.1';
+    expect((await login(office, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+    // one IP past its own pair and IP limits, then more strangers past the per-username limit
+    for (let i = 0; i < SIGN_IN_THROTTLE.ip.freeFailures + 2; i++) await login('10.9.1.1', { username: ADMIN_USERNAME, password: `guess-${i}-xxxxx` });
+    for (let i = 0; i < SIGN_IN_THROTTLE.user.freeFailures; i++) await login(`10.9.2.${i + 1}`, { username: ADMIN_USERNAME, password: 'guess-xxxxxxx' });
+    expect((await login('10.9.3.1', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).body.error).toBe('SIGN_IN_THROTTLED');
+    const res = await login(office, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body.staff).toMatchObject({ username: ADMIN_USERNAME, role: 'superadmin' });
+  });
+
+  it('answers an unknown staff username exactly like a known one, before and after the pair limit', async () => {
+    const admin = await login('10.9.0.1', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+    const s = await staffOf(t, 'operator', admin.body.token as string);
+    const known: unknown[] = [];
+    const unknown: unknown[] = [];
+    for (let i = 0; i < 7; i++) {
+      known.push(wire(await login('10.8.0.1', { username: s.username, password: 'wrong-password-x' })));
+      unknown.push(wire(await login('10.8.0.2', { username: 'nobody_staff', password: 'wrong-password-x' })));
+    }
+    expect(unknown).toEqual(known);
+    expect(known.map((k) => (k as { status: number }).status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });
 });
 

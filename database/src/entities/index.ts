@@ -9,6 +9,7 @@ import { RoundEntity } from './round.entity';
 import { AuditLogEntity, IdempotencyKeyEntity, SettingEntity, StaffEntity, StaffSessionEntity } from './staff.entity';
 import { UserSessionEntity } from './user-session.entity';
 import { UserEntity } from './user.entity';
+import { SignInThrottleEntity } from './sign-in-throttle.entity';
 
 export * from './bet.entity';
 export * from './capital-log.entity';
@@ -21,6 +22,7 @@ export * from './round.entity';
 export * from './staff.entity';
 export * from './user-session.entity';
 export * from './user.entity';
+export * from './sign-in-throttle.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -44,4 +46,5 @@ export const ENTITIES = [
   AuditLogEntity,
   SettingEntity,
   IdempotencyKeyEntity,
+  SignInThrottleEntity,
 ];

@@ -51,6 +51,12 @@ export const ERROR_CODES = {
   MOBILE_INVALID: 2018,
   /** The captcha id is unknown, already used or past `expires_in`. */
   CAPTCHA_EXPIRED: 2019,
+  /** Too many failed sign-ins for this username and IP, this IP or this username: wait `seconds` (players and staff). */
+  SIGN_IN_THROTTLED: 2020,
+  /** The sign-in or sign-up needs the proof of work (`pow`) of its captcha challenge. */
+  POW_REQUIRED: 2021,
+  /** The proof of work is malformed, forged, or not the one of this captcha challenge. */
+  POW_INVALID: 2022,
 
   // 3000s wallet
   AMOUNT_REQUIRED: 3001,
@@ -248,4 +254,7 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   TOTP_INVALID: 401,
   STAFF_DISABLED: 403,
   LAST_SUPERADMIN: 409,
+  SIGN_IN_THROTTLED: 429,
+  POW_REQUIRED: 400,
+  POW_INVALID: 400,
 };

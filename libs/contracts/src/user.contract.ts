@@ -21,6 +21,24 @@ export interface CaptchaResponse {
   image: string;
   /** Seconds the captcha stays valid. */
   expires_in: number;
+  /** Number of characters in the image (4). */
+  length: number;
+  /** Proof of work bound to this captcha: solve it silently and send the answer as `pow`. */
+  pow: PowChallenge;
+}
+
+/**
+ * An ALTCHA challenge (altcha-lib v1). The client finds `number` in [0, maxnumber] with
+ * SHA-256(salt + number) = challenge (altcha-lib's `solveChallenge(challenge, salt, algorithm, maxnumber)`,
+ * or the ALTCHA widget), then sends `pow` = base64(JSON {algorithm, challenge, number, salt, signature}).
+ * It is bound to its captcha (the salt names it), so it is single use and expires with it.
+ */
+export interface PowChallenge {
+  algorithm: 'SHA-256';
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
 }
 
 // POST /api/user/register ------------------------------------------------------------------------
@@ -38,6 +56,8 @@ export interface RegisterRequest {
   captcha_id?: string;
   /** Compared case-insensitively. */
   captcha?: string;
+  /** The solved proof of work of the same captcha challenge (see `PowChallenge`); required with the captcha. */
+  pow?: string;
   /** The 18+ consent; must be true. */
   adult: boolean;
 }
@@ -77,6 +97,8 @@ export interface LoginRequest {
   /** Required unless the server runs with CAPTCHA_MODE=off (automated tests only). */
   captcha_id?: string;
   captcha?: string;
+  /** The solved proof of work of the same captcha challenge (see `PowChallenge`); required with the captcha. */
+  pow?: string;
 }
 
 export interface LoginResponse {

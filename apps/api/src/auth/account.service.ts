@@ -9,9 +9,7 @@ import { CaptchaService } from './captcha.service';
 import type { LoginDto, RegisterDto } from './dto/auth.dto';
 import { PasswordHasher } from './password-hasher';
 import { SessionService } from './session.service';
-
-const MAX_LOGIN_FAILURES = 5;
-const LOCK_MINUTES = 15;
+import { SignInThrottleService } from './sign-in-throttle.service';
 
 /** Sign-up and sign-in of players. */
 @Injectable()
@@ -23,6 +21,7 @@ export class AccountService {
     private readonly hasher: PasswordHasher,
     private readonly captcha: CaptchaService,
     private readonly sessions: SessionService,
+    private readonly throttle: SignInThrottleService,
   ) {}
 
   async register(dto: RegisterDto, ip: string): Promise<{ user: UserEntity; token: string }> {
@@ -33,7 +32,7 @@ export class AccountService {
     if (groupId !== GROUP.NORMAL && groupId !== GROUP.VISITOR) throw new ApiError('GROUP_NOT_ALLOWED');
     const inviterId = dto.inviter_id ?? (dto.invite_code !== undefined ? unwrap(inviterIdFromCode(dto.invite_code)) : undefined);
     if (inviterId === undefined) throw new ApiError('INVITE_CODE_INVALID');
-    await this.captcha.verify(dto.captcha_id, dto.captcha);
+    await this.captcha.verify(dto.captcha_id, dto.captcha, dto.pow);
     const inviter = await this.ds.getRepository(UserEntity).findOne({ where: { id: inviterId }, select: { id: true, group_id: true, status: true } });
     if (!inviter || inviter.group_id === GROUP.VISITOR) throw new ApiError('INVITE_CODE_INVALID');
     const passwordHash = await this.hasher.hash(dto.password);
@@ -67,39 +66,23 @@ export class AccountService {
     return { user, token };
   }
 
+  /**
+   * One path for every attempt, whether the username exists or not: captcha and proof of work, the
+   * throttle (pair, IP, username; see the domain's sign-in-throttle), one argon2 verify (against a dummy
+   * hash for unknown usernames), and the same LOGIN_FAILED for an unknown user and a wrong password.
+   */
   async login(dto: LoginDto, ip: string): Promise<{ user: UserEntity; token: string }> {
-    await this.captcha.verify(dto.captcha_id, dto.captcha);
+    await this.captcha.verify(dto.captcha_id, dto.captcha, dto.pow);
     const user = await this.ds.getRepository(UserEntity).findOne({ where: { username: dto.account } });
-    const now = this.clock.now();
-    if (user?.locked_until && user.locked_until > now) {
-      throw new ApiError('ACCOUNT_LOCKED', { minutes: Math.ceil((user.locked_until - now) / 60_000) });
-    }
+    const knownIp = await this.sessions.hasSignedInFrom(user?.id, ip);
+    await this.throttle.check('player', dto.account, ip, knownIp);
     const ok = await this.hasher.verify(user?.password_hash, dto.password);
     if (!user || !ok) {
-      if (user) await this.recordFailure(user.id, now);
+      await this.throttle.failure('player', dto.account, ip);
       throw new ApiError('LOGIN_FAILED');
     }
-    if (user.login_failures > 0 || user.locked_until !== null) {
-      await this.tx.write((m) => m.update(UserEntity, { id: user.id }, { login_failures: 0, locked_until: null }));
-    }
+    await this.throttle.success('player', dto.account, ip);
     const token = await this.sessions.create(user.id, ip);
     return { user, token };
-  }
-
-  private async recordFailure(userId: number, now: number): Promise<void> {
-    await this.tx.write(async (m) => {
-      await m
-        .createQueryBuilder()
-        .update(UserEntity)
-        .set({ login_failures: () => 'login_failures + 1' })
-        .where('id = :userId', { userId })
-        .execute();
-      await m
-        .createQueryBuilder()
-        .update(UserEntity)
-        .set({ locked_until: now + LOCK_MINUTES * 60_000, login_failures: 0 })
-        .where('id = :userId AND login_failures >= :max', { userId, max: MAX_LOGIN_FAILURES })
-        .execute();
-    });
   }
 }

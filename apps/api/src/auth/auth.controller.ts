@@ -1,6 +1,7 @@
 import { Body, Controller, type ExecutionContext, Get, HttpCode, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
+import type { CaptchaResponse } from '@sum28/contracts';
 import type { FastifyRequest } from 'fastify';
 import { EnvelopeInterceptor, withMessage, type WithMessage } from '../common/http/envelope';
 import { AccountService } from './account.service';
@@ -33,7 +34,7 @@ export class AuthController {
   @Get('captcha')
   @Throttle(SIGN_IN_LIMIT)
   @ApiOperation({ summary: 'A new captcha challenge (SVG image); its id goes back with login or register' })
-  getCaptcha(@Query() _q: EmptyDto): Promise<Awaited<ReturnType<CaptchaService['issue']>>> {
+  getCaptcha(@Query() _q: EmptyDto): Promise<CaptchaResponse> {
     return this.captcha.issue();
   }
 

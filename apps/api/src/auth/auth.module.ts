@@ -5,11 +5,21 @@ import { CaptchaService } from './captcha.service';
 import { PasswordHasher } from './password-hasher';
 import { PlayerAuthGuard } from './player-auth.guard';
 import { SessionService } from './session.service';
+import { SignInThrottleService } from './sign-in-throttle.service';
+import { DbSignInThrottleStore, SignInThrottleStore } from './sign-in-throttle.store';
 
 @Global()
 @Module({
   controllers: [AuthController],
-  providers: [AccountService, CaptchaService, PasswordHasher, SessionService, PlayerAuthGuard],
-  exports: [PasswordHasher, SessionService, PlayerAuthGuard, CaptchaService],
+  providers: [
+    AccountService,
+    CaptchaService,
+    PasswordHasher,
+    SessionService,
+    PlayerAuthGuard,
+    SignInThrottleService,
+    { provide: SignInThrottleStore, useClass: DbSignInThrottleStore },
+  ],
+  exports: [PasswordHasher, SessionService, PlayerAuthGuard, CaptchaService, SignInThrottleService],
 })
 export class AuthModule {}

@@ -2,21 +2,31 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CaptchaEntity, TxRunner } from '@sum28/database';
 import { CAPTCHA_LENGTH, captchaMatches, generateCaptchaText } from '@sum28/domain';
 import { randomInt, randomUUID } from 'node:crypto';
+import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
 import { LessThan } from 'typeorm';
 // svg-captcha's typings declare only its helpers, not the callable module itself (see renderCaptcha).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import svgCaptchaModule = require('svg-captcha');
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
+import type { CaptchaResponse } from '@sum28/contracts';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { distortCaptchaSvg } from './captcha-distort';
 
 const TTL_MS = 5 * 60_000;
+/** The salt parameter that binds a proof of work to its captcha (single use and expiry follow the captcha's). */
+const POW_CAPTCHA_PARAM = 'captcha_id';
 /** svg-captcha's module is itself the render-this-text function; its typings only declare the helpers. */
 const renderCaptcha = svgCaptchaModule as unknown as (text: string, options: Record<string, unknown>) => string;
+const RND_RANGE = 2 ** 32;
+/** Uniform in [0, 1) from the CSPRNG: the distortion must not be predictable either. */
+const cryptoRnd = (): number => randomInt(RND_RANGE) / RND_RANGE;
 
 /**
  * Server-issued captcha: the answer is kept server-side, checked case-insensitively, and consumed on the
- * first attempt whether right or wrong (a replayed id is refused). CAPTCHA_MODE=off skips it (tests only).
+ * first attempt whether right or wrong (a replayed id is refused). Each glyph is distorted per challenge
+ * (captcha-distort.ts), and each challenge carries an ALTCHA proof of work whose salt names the captcha id,
+ * so it is single use and expires with the captcha. CAPTCHA_MODE=off skips both (tests only).
  */
 @Injectable()
 export class CaptchaService {
@@ -26,7 +36,7 @@ export class CaptchaService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
 
-  async issue(): Promise<{ captcha_id: string; image: string; expires_in: number; length: number }> {
+  async issue(): Promise<CaptchaResponse> {
     const text = generateCaptchaText((max) => randomInt(max));
     const id = randomUUID();
     const now = this.clock.now();
@@ -34,18 +44,35 @@ export class CaptchaService {
       await m.delete(CaptchaEntity, { expires_at: LessThan(now) });
       await m.insert(CaptchaEntity, { id, answer: text, expires_at: now + TTL_MS, used_at: null });
     });
-    const svg = renderCaptcha(text, { noise: 3, color: true, width: 120, height: 44, fontSize: 46 });
-    return { captcha_id: id, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expires_in: TTL_MS / 1000, length: CAPTCHA_LENGTH };
+    // Every glyph distorted anew per challenge, so the same character never yields the same path.
+    const svg = distortCaptchaSvg(renderCaptcha(text, { noise: 4, color: true, width: 120, height: 44, fontSize: 46 }), cryptoRnd);
+    const pow = await createChallenge({
+      algorithm: 'SHA-256',
+      hmacKey: this.cfg.powHmacKey,
+      maxnumber: this.cfg.powMaxNumber,
+      params: { [POW_CAPTCHA_PARAM]: id },
+    });
+    return {
+      captcha_id: id,
+      image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      expires_in: TTL_MS / 1000,
+      length: CAPTCHA_LENGTH,
+      pow: { algorithm: 'SHA-256', challenge: pow.challenge, maxnumber: pow.maxnumber ?? this.cfg.powMaxNumber, salt: pow.salt, signature: pow.signature },
+    };
   }
 
   get required(): boolean {
     return this.cfg.captchaRequired;
   }
 
-  /** Verifies and consumes. Throws CAPTCHA_REQUIRED / CAPTCHA_INVALID. */
-  async verify(id: string | undefined, answer: string | undefined): Promise<void> {
+  /**
+   * Verifies and consumes the captcha, and the proof of work bound to it. Throws CAPTCHA_REQUIRED /
+   * POW_REQUIRED when either is missing, POW_INVALID / CAPTCHA_INVALID after consuming the captcha.
+   */
+  async verify(id: string | undefined, answer: string | undefined, pow: string | undefined): Promise<void> {
     if (!this.cfg.captchaRequired) return;
     if (!id || !answer) throw new ApiError('CAPTCHA_REQUIRED');
+    if (!pow) throw new ApiError('POW_REQUIRED');
     const now = this.clock.now();
     const row = await this.tx.write(async (m) => {
       const found = await m.findOne(CaptchaEntity, { where: { id } });
@@ -53,6 +80,18 @@ export class CaptchaService {
       const res = await m.createQueryBuilder().update(CaptchaEntity).set({ used_at: now }).where('id = :id AND used_at IS NULL', { id }).execute();
       return res.affected === 1 ? found : null;
     });
-    if (!row || !captchaMatches(row.answer, answer)) throw new ApiError('CAPTCHA_INVALID');
+    if (!row) throw new ApiError('CAPTCHA_INVALID');
+    if (!(await this.powSolves(pow, id))) throw new ApiError('POW_INVALID');
+    if (!captchaMatches(row.answer, answer)) throw new ApiError('CAPTCHA_INVALID');
+  }
+
+  /** altcha-lib checks the signature (ours) and the solution; the salt must name this very captcha. */
+  private async powSolves(pow: string, captchaId: string): Promise<boolean> {
+    try {
+      if (!(await verifySolution(pow, this.cfg.powHmacKey, false))) return false;
+      return extractParams(pow)[POW_CAPTCHA_PARAM] === captchaId;
+    } catch {
+      return false; // not base64 JSON of the expected shape
+    }
   }
 }

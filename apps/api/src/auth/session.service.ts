@@ -32,6 +32,12 @@ export class SessionService {
     return token;
   }
 
+  /** True when the user has ever signed in (or signed up) from this IP: the sign-in throttle's "known IP". */
+  async hasSignedInFrom(userId: number | undefined, ip: string): Promise<boolean> {
+    // Unknown usernames run the same query (for user 0, which never exists), so they take the same path.
+    return this.ds.getRepository(UserSessionEntity).exists({ where: { user_id: userId ?? 0, ip: ip.slice(0, 64) } });
+  }
+
   /** Resolves a token to its user or throws the spec's session codes (50008 unknown, 50012 revoked, 50014 expired). */
   async authenticate(token: unknown): Promise<{ user: UserEntity; sessionId: number }> {
     if (typeof token !== 'string' || token.length < 20 || token.length > 100) throw new ApiError('SESSION_INVALID');

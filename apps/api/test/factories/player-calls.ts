@@ -27,7 +27,7 @@ export const PLAYER_CALLS: CallSpec[] = [
     method: 'POST',
     auth: false,
     body: { account: 'someone01', password: 'secret123' },
-    fields: { account: 'string', password: 'string', captcha_id: 'string', captcha: 'string' },
+    fields: { account: 'string', password: 'string', captcha_id: 'string', captcha: 'string', pow: 'string' },
     required: ['account', 'password'],
   },
   { path: '/index.php/api/user/userInfo', method: 'POST', auth: true, body: {}, fields: {}, required: [] },

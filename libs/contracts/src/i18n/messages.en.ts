@@ -92,6 +92,9 @@ export const MESSAGES_EN = {
   TOTP_INVALID: 'Incorrect authenticator code',
   STAFF_DISABLED: 'This staff account is disabled',
   LAST_SUPERADMIN: 'The last superadmin cannot be removed or demoted',
+  SIGN_IN_THROTTLED: 'Too many failed sign-in attempts, please try again in {{seconds}} seconds',
+  POW_REQUIRED: 'Please complete the security check and try again',
+  POW_INVALID: 'The security check failed, please get a new verification code',
 
   OK: 'Success',
   ORDER_SUCCESS: 'Order success',

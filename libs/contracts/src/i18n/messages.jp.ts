@@ -92,6 +92,9 @@ export const MESSAGES_JP = {
   TOTP_INVALID: '認証アプリのコードが正しくありません',
   STAFF_DISABLED: 'このスタッフアカウントは無効化されています',
   LAST_SUPERADMIN: '最後のスーパー管理者は削除または降格できません',
+  SIGN_IN_THROTTLED: 'ログインの失敗が続いています。{{seconds}}秒後に再度お試しください',
+  POW_REQUIRED: 'セキュリティチェックを完了してから再度お試しください',
+  POW_INVALID: 'セキュリティチェックに失敗しました。新しい認証コードを取得してください',
 
   OK: '成功しました',
   ORDER_SUCCESS: '注文が完了しました',

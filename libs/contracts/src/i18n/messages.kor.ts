@@ -92,6 +92,9 @@ export const MESSAGES_KOR = {
   TOTP_INVALID: '인증 앱 코드가 올바르지 않습니다',
   STAFF_DISABLED: '비활성화된 직원 계정입니다',
   LAST_SUPERADMIN: '마지막 최고 관리자는 삭제하거나 강등할 수 없습니다',
+  SIGN_IN_THROTTLED: '로그인 실패가 너무 많습니다. {{seconds}}초 후 다시 시도해 주세요',
+  POW_REQUIRED: '보안 확인을 완료한 후 다시 시도해 주세요',
+  POW_INVALID: '보안 확인에 실패했습니다. 새 인증 코드를 받아 주세요',
 
   OK: '성공',
   ORDER_SUCCESS: '주문이 완료되었습니다',

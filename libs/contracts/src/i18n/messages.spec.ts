@@ -42,6 +42,7 @@ describe('MESSAGES', () => {
     ['ACCOUNT_LOCKED', ['minutes']],
     ['SECURITY_CODE_WRONG', ['left']],
     ['VALIDATION_FAILED', ['field', 'reason']],
+    ['SIGN_IN_THROTTLED', ['seconds']],
   ])('%s takes the params %j', (key, params) => {
     expect(sorted(placeholdersOf(MESSAGES.en[key]))).toEqual(sorted(params));
   });

@@ -92,6 +92,9 @@ export const MESSAGES_TW = {
   TOTP_INVALID: '動態驗證碼錯誤',
   STAFF_DISABLED: '此員工帳號已停用',
   LAST_SUPERADMIN: '無法移除或降級最後一位超級管理員',
+  SIGN_IN_THROTTLED: '登入失敗次數過多，請於 {{seconds}} 秒後再試',
+  POW_REQUIRED: '請完成安全驗證後再試',
+  POW_INVALID: '安全驗證未通過，請重新取得驗證碼',
 
   OK: '成功',
   ORDER_SUCCESS: '下單成功',

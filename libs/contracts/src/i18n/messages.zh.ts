@@ -92,6 +92,9 @@ export const MESSAGES_ZH = {
   TOTP_INVALID: '动态验证码错误',
   STAFF_DISABLED: '该员工账号已停用',
   LAST_SUPERADMIN: '无法删除或降级最后一位超级管理员',
+  SIGN_IN_THROTTLED: '登录失败次数过多，请 {{seconds}} 秒后再试',
+  POW_REQUIRED: '请完成安全验证后再试',
+  POW_INVALID: '安全验证未通过，请重新获取验证码',
 
   OK: '成功',
   ORDER_SUCCESS: '下单成功',

@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { randomBytes } from 'node:crypto';
 import { parseOpenHours, validateScheduleConfig, type ScheduleConfig } from '@sum28/domain';
 
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
@@ -29,6 +30,8 @@ export class EnvDto {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(8760) SESSION_TTL_HOURS?: number;
   @IsOptional() @IsString() REDIS_URL?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1_000_000) SIGNIN_RATE_LIMIT?: number;
+  @IsOptional() @IsString() @MinLength(32, { message: 'POW_HMAC_KEY must have at least 32 characters' }) POW_HMAC_KEY?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(10_000_000) POW_MAX_NUMBER?: number;
   /** Fault hook for crash tests: settlement waits this long inside its transaction before committing. */
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(600_000) FAULT_SETTLE_DELAY_MS?: number;
 }
@@ -52,6 +55,10 @@ export interface AppConfig {
   redisUrl: string | null;
   /** captcha, login and register requests per minute per client IP */
   signinRateLimit: number;
+  /** signs the captcha's proof-of-work challenges; random per process unless POW_HMAC_KEY is set (set it when several instances serve sign-ins) */
+  powHmacKey: string;
+  /** proof-of-work size (the solver tries on average half of it); default 100000 */
+  powMaxNumber: number;
   /** crash tests only (refused in production): settlement holds its transaction open this long */
   faultSettleDelayMs: number;
 }
@@ -111,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     sessionTtlMs: (dto.SESSION_TTL_HOURS ?? 168) * 3600_000,
     redisUrl: dto.REDIS_URL ?? null,
     signinRateLimit: dto.SIGNIN_RATE_LIMIT ?? 20,
+    powHmacKey: dto.POW_HMAC_KEY ?? randomBytes(32).toString('hex'),
+    powMaxNumber: dto.POW_MAX_NUMBER ?? 100_000,
     faultSettleDelayMs: dto.FAULT_SETTLE_DELAY_MS ?? 0,
   };
 }

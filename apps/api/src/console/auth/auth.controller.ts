@@ -25,7 +25,7 @@ export class ConsoleAuthController {
   @HttpCode(200)
   @Throttle(SIGN_IN_LIMIT)
   @Permit('auth.login')
-  @ApiOperation({ summary: 'Staff sign-in {username, password, otp?} -> {token, staff}; 5 failures lock for 15 minutes (423)' })
+  @ApiOperation({ summary: 'Staff sign-in {username, password, otp?} -> {token, staff}; repeated failures are throttled (429 SIGN_IN_THROTTLED)' })
   login(@Body() dto: StaffLoginDto, @Req() req: FastifyRequest): Promise<LoginAnswer> {
     return this.auth.login(dto, req.ip);
   }

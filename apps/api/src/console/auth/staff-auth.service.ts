@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import type { StaffActor } from '../../audit/audit.types';
 import { PasswordHasher } from '../../auth/password-hasher';
+import { SignInThrottleService } from '../../auth/sign-in-throttle.service';
 import { ApiError } from '../../common/api-error';
 import { Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config';
@@ -15,8 +16,6 @@ import { staffView } from './staff-view';
 import { newTotpSecret, otpauthUrl, verifyTotp } from './totp';
 import { newStaffRow } from '../staff/staff-row';
 
-export const STAFF_MAX_LOGIN_FAILURES = 5;
-export const STAFF_LOCK_MINUTES = 15;
 const TOTP_ISSUER = 'Sum28 console';
 /** No look-alike characters (0/O, 1/l/I). */
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -42,8 +41,9 @@ export interface MeAnswer {
 }
 
 /**
- * Staff sign-in (separate from players): argon2id passwords, 5 failures lock the account for 15 minutes,
- * optional TOTP second factor, opaque bearer tokens. Creates the first superadmin at boot when the staff
+ * Staff sign-in (separate from players): argon2id passwords, the same sign-in throttle as players (per
+ * username and IP, per IP, per username for strangers' IPs only: nobody can lock a superadmin out of the
+ * console from elsewhere), optional TOTP second factor, opaque bearer tokens. Creates the first superadmin at boot when the staff
  * table is empty.
  */
 @Injectable()
@@ -58,6 +58,7 @@ export class StaffAuthService implements OnApplicationBootstrap {
     private readonly sessions: StaffSessionService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    private readonly throttle: SignInThrottleService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -96,13 +97,12 @@ export class StaffAuthService implements OnApplicationBootstrap {
 
   async login(input: { username: string; password: string; otp?: string }, ip: string): Promise<LoginAnswer> {
     const staff = await this.ds.getRepository(StaffEntity).findOne({ where: { username: input.username } });
+    const knownIp = await this.sessions.hasSignedInFrom(staff?.id, ip);
+    await this.throttle.check('staff', input.username, ip, knownIp);
     const now = this.clock.now();
-    if (staff?.locked_until && staff.locked_until > now) {
-      throw new ApiError('STAFF_LOCKED', { minutes: Math.ceil((staff.locked_until - now) / 60_000) });
-    }
     const ok = await this.hasher.verify(staff?.password_hash, input.password);
     if (!staff || !ok) {
-      if (staff) await this.recordFailure(staff.id, now);
+      await this.throttle.failure('staff', input.username, ip);
       throw new ApiError('STAFF_LOGIN_FAILED');
     }
     if (!staff.enabled) throw new ApiError('STAFF_DISABLED');
@@ -111,42 +111,28 @@ export class StaffAuthService implements OnApplicationBootstrap {
       if (input.otp === undefined || input.otp === '') throw new ApiError('TOTP_REQUIRED');
       step = verifyTotp(staff.totp_secret ?? '', input.otp, now, staff.totp_last_step);
       if (step === null) {
-        await this.recordFailure(staff.id, now);
+        await this.throttle.failure('staff', input.username, ip);
         throw new ApiError('TOTP_INVALID');
       }
     }
     const actor: StaffActor = { id: staff.id, username: staff.username, role: staff.role, ip };
     const token = await this.tx.write(async (m) => {
-      const qb = m
-        .createQueryBuilder()
-        .update(StaffEntity)
-        .set({ login_failures: 0, locked_until: null, ...(step !== null ? { totp_last_step: step } : {}) })
-        .where('id = :id', { id: staff.id });
-      // A code is accepted once: a concurrent sign-in with the same code loses this conditional update.
-      if (step !== null) qb.andWhere('(totp_last_step IS NULL OR totp_last_step < :step)', { step });
-      if ((await qb.execute()).affected !== 1) throw new ApiError('TOTP_INVALID');
+      if (step !== null) {
+        // A code is accepted once: a concurrent sign-in with the same code loses this conditional update.
+        const spent = await m
+          .createQueryBuilder()
+          .update(StaffEntity)
+          .set({ totp_last_step: step })
+          .where('id = :id AND (totp_last_step IS NULL OR totp_last_step < :step)', { id: staff.id, step })
+          .execute();
+        if (spent.affected !== 1) throw new ApiError('TOTP_INVALID');
+      }
       const session = await this.sessions.create(m, staff.id, ip);
       await this.audit.record(m, actor, { action: 'auth.login', targetType: 'staff', targetId: staff.id, after: { second_factor: step !== null } });
       return session.token;
     });
+    await this.throttle.success('staff', input.username, ip);
     return { token, staff: { id: staff.id, username: staff.username, role: staff.role } };
-  }
-
-  private async recordFailure(staffId: number, now: number): Promise<void> {
-    await this.tx.write(async (m) => {
-      await m
-        .createQueryBuilder()
-        .update(StaffEntity)
-        .set({ login_failures: () => 'login_failures + 1' })
-        .where('id = :staffId', { staffId })
-        .execute();
-      await m
-        .createQueryBuilder()
-        .update(StaffEntity)
-        .set({ locked_until: now + STAFF_LOCK_MINUTES * 60_000, login_failures: 0 })
-        .where('id = :staffId AND login_failures >= :max', { staffId, max: STAFF_MAX_LOGIN_FAILURES })
-        .execute();
-    });
   }
 
   me(sc: StaffContext): MeAnswer {

@@ -27,6 +27,11 @@ export class StaffSessionService {
     return { token, expiresAt };
   }
 
+  /** True when the staff member has ever signed in from this IP: the sign-in throttle's "known IP". */
+  async hasSignedInFrom(staffId: number | undefined, ip: string): Promise<boolean> {
+    return this.ds.getRepository(StaffSessionEntity).exists({ where: { staff_id: staffId ?? 0, ip: ip.slice(0, 64) } });
+  }
+
   /** 401 for a missing, unknown (SESSION_INVALID), revoked (SESSION_REPLACED) or expired (SESSION_EXPIRED) token; 403 for a disabled account. */
   async authenticate(token: string | undefined): Promise<StaffContext> {
     if (token === undefined) throw new ApiError('SESSION_INVALID');

@@ -20,3 +20,6 @@ export * from './captcha/captcha';
 export * from './constants';
 export * from './stats/stats';
 export * from './errors/error-codes';
+export * from './money/fx';
+export * from './wallet/recharge-quote';
+export * from './content/safe-text';

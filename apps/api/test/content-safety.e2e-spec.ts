@@ -35,7 +35,9 @@ describe('stored content is safe to render', () => {
     const shown = (list.body.data.articleTabs[0].articles as { id: number; content: string }[]).find((a) => a.id === id);
     expect(shown?.content).toBe(CLEAN);
 
-    const edited = await consoleCall(t, 'put', `/admin-api/articles/${id}`, tok.operator, { content: '<p>v2</p><svg onload="alert(1)"></svg><frameset><frame src="https://x.example"></frameset>' });
+    const edited = await consoleCall(t, 'put', `/admin-api/articles/${id}`, tok.operator, {
+      content: '<p>v2</p><svg onload="alert(1)"></svg><frameset><frame src="https://x.example"></frameset>',
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.content).toBe('<p>v2</p>');
     const stored = (await t.ds.query(`SELECT content FROM articles WHERE id = ${id}`)) as { content: string }[];
@@ -48,17 +50,27 @@ describe('stored content is safe to render', () => {
     expect(created.body.content).toBe(CLEAN);
     const home = await t.http().get('/index.php/api/index/index');
     expect((home.body.data.notice as { id: number; content: string }[]).find((n) => n.id === created.body.id)?.content).toBe(CLEAN);
-    const edited = await consoleCall(t, 'put', `/admin-api/notices/${created.body.id}`, tok.operator, { content: 'Back at <b>10:00</b><img src=x onerror=alert(1)>' });
+    const edited = await consoleCall(t, 'put', `/admin-api/notices/${created.body.id}`, tok.operator, {
+      content: 'Back at <b>10:00</b><img src=x onerror=alert(1)>',
+    });
     expect(edited.body.content).toBe('Back at <b>10:00</b>');
   });
 
   it('refuses article or notice HTML with nothing allowed in it (400 naming content), storing nothing', async () => {
-    const res = await consoleCall(t, 'post', '/admin-api/articles', tok.operator, { tab: 'original', title: 'Only a script', content: '<script>alert(1)</script>' });
+    const res = await consoleCall(t, 'post', '/admin-api/articles', tok.operator, {
+      tab: 'original',
+      title: 'Only a script',
+      content: '<script>alert(1)</script>',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('content');
     const n = (await t.ds.query(`SELECT COUNT(*) AS n FROM articles WHERE title = 'Only a script'`)) as { n: number | string }[];
     expect(Number(n[0]?.n)).toBe(0);
-    const notice = await consoleCall(t, 'post', '/admin-api/notices', tok.operator, { kind: 'announcement', title: 'x', content: '<iframe src="https://evil.example"></iframe>' });
+    const notice = await consoleCall(t, 'post', '/admin-api/notices', tok.operator, {
+      kind: 'announcement',
+      title: 'x',
+      content: '<iframe src="https://evil.example"></iframe>',
+    });
     expect(notice.status).toBe(400);
   });
 
@@ -76,7 +88,11 @@ describe('stored content is safe to render', () => {
   });
 
   it('accepts banner images and links that are same-origin paths or https URLs, and checks edits the same way', async () => {
-    const ok = await consoleCall(t, 'post', '/admin-api/banners', tok.operator, { image: '/static/banners/a.svg', link: 'https://example.com/promo', title: 'Promo' });
+    const ok = await consoleCall(t, 'post', '/admin-api/banners', tok.operator, {
+      image: '/static/banners/a.svg',
+      link: 'https://example.com/promo',
+      title: 'Promo',
+    });
     expect(ok.status).toBe(201);
     const id = ok.body.id as number;
     expect((await consoleCall(t, 'put', `/admin-api/banners/${id}`, tok.operator, { link: '/lottery' })).body.link).toBe('/lottery');
@@ -98,7 +114,14 @@ describe('stored content is safe to render', () => {
     ['a control character in the note', { mark: 'two\nlines' }],
   ])('refuses a payout account with %s (translated PAY_INFO_INVALID), storing nothing', async (_name, patch) => {
     const p = await registerPlayer(t);
-    const res = await post(t, 'setPayInfo', p.token, { type: 0, acc: 'Chen Da Wen', acc_name: freshAccounts().card, acc_bank: 'Bank of Taiwan', lang: 'en', ...patch });
+    const res = await post(t, 'setPayInfo', p.token, {
+      type: 0,
+      acc: 'Chen Da Wen',
+      acc_name: freshAccounts().card,
+      acc_bank: 'Bank of Taiwan',
+      lang: 'en',
+      ...patch,
+    });
     expect(res.body).toMatchObject({ code: 3010, error: 'PAY_INFO_INVALID', msg: translate('en', 'PAY_INFO_INVALID') });
     expect(await t.ds.getRepository(PayInfoEntity).countBy({ user_id: p.userId })).toBe(0);
   });

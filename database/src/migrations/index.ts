@@ -6,10 +6,12 @@ import { AppendOnlyLedger1795341400000 as PgAppendOnly } from './postgres/179534
 import { Init1795341357905 as PgInit } from './postgres/1795341357905-Init';
 import { ConsoleStaffTotp1795342161667 as PgConsoleStaffTotp } from './postgres/1795342161667-ConsoleStaffTotp';
 import { GameEngineIndexes1795342168179 as PgGameEngineIndexes } from './postgres/1795342168179-GameEngineIndexes';
+import { RechargeRates1795417080324 as PgRechargeRates } from './postgres/1795417080324-RechargeRates';
 import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
 import { GameEngineIndexes1795342168179 as SqliteGameEngineIndexes } from './sqlite/1795342168179-GameEngineIndexes';
+import { RechargeRates1795417080324 as SqliteRechargeRates } from './sqlite/1795417080324-RechargeRates';
 
-export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly, SqliteConsoleStaffTotp, SqliteGameEngineIndexes];
-export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly, PgConsoleStaffTotp, PgGameEngineIndexes];
+export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly, SqliteConsoleStaffTotp, SqliteGameEngineIndexes, SqliteRechargeRates];
+export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly, PgConsoleStaffTotp, PgGameEngineIndexes, PgRechargeRates];

@@ -23,12 +23,17 @@ describe('isPlainText', () => {
 });
 
 describe('isSafeLink', () => {
-  it.each(['/', '/static/banner.png', '/lottery?game=1#top', 'https://cdn.example.com/b.png', 'https://example.com', 'https://example.com:8443/a?b=c', 'https://10.0.0.1/x'])(
-    'accepts %p',
-    (u) => {
-      expect(isSafeLink(u)).toBe(true);
-    },
-  );
+  it.each([
+    '/',
+    '/static/banner.png',
+    '/lottery?game=1#top',
+    'https://cdn.example.com/b.png',
+    'https://example.com',
+    'https://example.com:8443/a?b=c',
+    'https://10.0.0.1/x',
+  ])('accepts %p', (u) => {
+    expect(isSafeLink(u)).toBe(true);
+  });
 
   it.each([
     ['', 'empty'],

@@ -12,7 +12,12 @@ describe('quoteRecharge', () => {
     ['100.55', 'USDT', 10_055, '31.25', 314_218], // 3142.1875 -> 3142.18
   ])('%p %p: amount %p, rate %p, credits %p cents', async (money, currency, amount, rate, credited) => {
     const q = quoteRecharge({ amount: money, currency, groupId: member, rates });
-    expect(q.ok && { amount: q.value.amount, currency: q.value.currency, rate: q.value.rate.text, credited: q.value.credited }).toEqual({ amount, currency, rate, credited });
+    expect(q.ok && { amount: q.value.amount, currency: q.value.currency, rate: q.value.rate.text, credited: q.value.credited }).toEqual({
+      amount,
+      currency,
+      rate,
+      credited,
+    });
   });
 
   it.each<[unknown, unknown, string]>([

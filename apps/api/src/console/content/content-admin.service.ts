@@ -52,7 +52,13 @@ export class ContentAdminService {
 
   updateBanner(actor: StaffActor, id: number, d: UpdateBannerDto): Promise<BannerView> {
     assertSameId(id, d.id);
-    return this.crud.update(BANNERS, actor, id, { image: safeLink('image', d.image, false), link: safeLink('link', d.link, true), title: d.title, sort: d.sort, enabled: d.enabled });
+    return this.crud.update(BANNERS, actor, id, {
+      image: safeLink('image', d.image, false),
+      link: safeLink('link', d.link, true),
+      title: d.title,
+      sort: d.sort,
+      enabled: d.enabled,
+    });
   }
 
   createArticle(actor: StaffActor, d: CreateArticleDto): Promise<ArticleView> {
@@ -69,7 +75,14 @@ export class ContentAdminService {
 
   updateArticle(actor: StaffActor, id: number, d: UpdateArticleDto): Promise<ArticleView> {
     assertSameId(id, d.id);
-    return this.crud.update(ARTICLES, actor, id, { tab: d.tab, title: d.title, content: safeHtml(d.content), is_top: d.is_top, sort: d.sort, published: d.published });
+    return this.crud.update(ARTICLES, actor, id, {
+      tab: d.tab,
+      title: d.title,
+      content: safeHtml(d.content),
+      is_top: d.is_top,
+      sort: d.sort,
+      published: d.published,
+    });
   }
 
   createNotice(actor: StaffActor, d: CreateNoticeDto): Promise<NoticeView> {

@@ -3,8 +3,14 @@ import { sanitizeContentHtml } from './sanitize-content';
 describe('sanitizeContentHtml (the allow-list of article and notice HTML)', () => {
   it.each<[string, string]>([
     ['<p>Hello <strong>world</strong></p>', '<p>Hello <strong>world</strong></p>'],
-    ['<h2>T</h2><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote>', '<h2>T</h2><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote>'],
-    ['<table><thead><tr><th>a</th></tr></thead><tbody><tr><td colspan="2">b</td></tr></tbody></table>', '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td colspan="2">b</td></tr></tbody></table>'],
+    [
+      '<h2>T</h2><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote>',
+      '<h2>T</h2><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote>',
+    ],
+    [
+      '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td colspan="2">b</td></tr></tbody></table>',
+      '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td colspan="2">b</td></tr></tbody></table>',
+    ],
     ['<a href="https://example.com/x">x</a>', '<a href="https://example.com/x" rel="noopener noreferrer">x</a>'],
     ['<a href="/lottery" target="_blank">x</a>', '<a href="/lottery" target="_blank" rel="noopener noreferrer">x</a>'],
     ['<img src="/static/a.png" alt="a">', '<img src="/static/a.png" alt="a" />'],

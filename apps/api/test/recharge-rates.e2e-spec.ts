@@ -15,7 +15,7 @@ describe('recharge exchange rates', () => {
     t = await createConsoleApp();
     tok = await roleTokens(t);
     const set = await consoleCall(t, 'put', '/admin-api/settings/currencies', tok.operator, {
-      value: { TWD: 1, JPY: 0.2, USDT: '31.25', EUR: '0.33333333', INR: 0.00000001 },
+      value: { TWD: 1, JPY: 0.2, USDT: '31.25', EUR: '0.33333333', INR: '0.00000001' },
     });
     expect(set.status).toBe(200);
   });
@@ -76,13 +76,13 @@ describe('recharge exchange rates', () => {
     const res = await post(t, 'recharge', p.token, { money: '500', type: 'JPY' });
     expect(res.body.data.credited).toBe(100);
     await consoleCall(t, 'put', '/admin-api/settings/currencies', tok.operator, {
-      value: { TWD: 1, JPY: 0.5, USDT: '31.25', EUR: '0.33333333', INR: 0.00000001 },
+      value: { TWD: 1, JPY: 0.5, USDT: '31.25', EUR: '0.33333333', INR: '0.00000001' },
     });
     expect((await post(t, 'rechargeQuote', p.token, { money: '500', type: 'JPY' })).body.data).toMatchObject({ rate: '0.5', credited: 250 });
     await consoleCall(t, 'post', `/admin-api/capital-logs/${res.body.data.id}/approve`, tok.finance, {});
     expect((await balances(t, p.userId)).money).toBe(10_000);
     await consoleCall(t, 'put', '/admin-api/settings/currencies', tok.operator, {
-      value: { TWD: 1, JPY: 0.2, USDT: '31.25', EUR: '0.33333333', INR: 0.00000001 },
+      value: { TWD: 1, JPY: 0.2, USDT: '31.25', EUR: '0.33333333', INR: '0.00000001' },
     });
   });
 

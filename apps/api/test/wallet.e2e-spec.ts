@@ -159,7 +159,7 @@ describe('wallet: pay info, security code, fund history', () => {
   });
 
   describe('user/quantityLogList', () => {
-    it('lists the caller’s rows newest first with id, type, quantity, over, createtime (s), mark, status; filters by type and date', async () => {
+    it('lists the caller’s rows newest first with id, type, quantity, over, createtime (s), mark, status (recharges: currency, amount paid, rate); filters by type and date', async () => {
       const p = await registerPlayer(t);
       const r1 = await call('recharge', p.token, { money: 100, type: 'TWD' });
       t.clock.advance(1000);
@@ -178,6 +178,9 @@ describe('wallet: pay info, security code, fund history', () => {
         createtime: expect.any(Number),
         mark: r2.body.data.order_no,
         status: 0,
+        currency: 'USD',
+        currency_quantity: 200.5,
+        rate: '1',
       });
       expect(Math.abs(rows[0].createtime - Math.floor(t.clock.now() / 1000))).toBeLessThan(60);
       expect(rows[1]).toMatchObject({ type: 4, quantity: 25, over: 125, mark: 'welcome', status: 1 });

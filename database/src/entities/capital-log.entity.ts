@@ -4,6 +4,8 @@ import { BigIntColumn, JsonTextColumn } from '../columns';
 /**
  * A fund record as the player sees it. type 0 recharge, 1 withdraw, 2 purchase, 3 profit, 4 gift;
  * status 0 under review, 1 approved, 2 rejected. `over_minor` is the available balance after it took effect.
+ * `quantity_minor` is always in the platform currency: for a recharge, the amount entered
+ * (`currency_quantity_minor` of `currency`) converted at `rate`, rounded down to the cent.
  */
 @Entity('capital_logs')
 @Index('ix_capital_logs_user_created', ['user_id', 'created_at'])
@@ -15,6 +17,10 @@ export class CapitalLogEntity {
   @BigIntColumn() quantity_minor!: number;
   @BigIntColumn() over_minor!: number;
   @Column({ type: 'varchar', length: 8, default: '' }) currency!: string;
+  /** Recharges: the amount as entered, in hundredths of `currency` (quantity_minor is what it credits). Null for other types. */
+  @BigIntColumn({ nullable: true }) currency_quantity_minor!: number | null;
+  /** Recharges: the rate in force when requested, exact decimal text (platform units per unit of `currency`). Null for other types. */
+  @Column({ type: 'varchar', length: 24, nullable: true }) rate!: string | null;
   @Column({ type: 'varchar', length: 500, default: '' }) mark!: string;
   @Column({ type: 'integer' }) status!: number;
   /** bet id for purchase/profit rows; pay info snapshot for withdrawals */

@@ -2,16 +2,32 @@
 // SQLite (both drivers) and PostgreSQL each get their own DDL, generated from the same entities by
 // scripts/migration-generate.js; a test checks that after migrating each schema has nothing left to sync.
 // Never edit a migration once it has landed: add a new one.
-import { AppendOnlyLedger1795341400000 as PgAppendOnly } from './postgres/1795341400000-AppendOnlyLedger';
 import { Init1795341357905 as PgInit } from './postgres/1795341357905-Init';
+import { AppendOnlyLedger1795341400000 as PgAppendOnly } from './postgres/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as PgConsoleStaffTotp } from './postgres/1795342161667-ConsoleStaffTotp';
 import { GameEngineIndexes1795342168179 as PgGameEngineIndexes } from './postgres/1795342168179-GameEngineIndexes';
-import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
+import { SignInThrottle1795417008806 as PgSignInThrottle } from './postgres/1795417008806-SignInThrottle';
+import { RechargeRates1795417080324 as PgRechargeRates } from './postgres/1795417080324-RechargeRates';
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
+import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
 import { GameEngineIndexes1795342168179 as SqliteGameEngineIndexes } from './sqlite/1795342168179-GameEngineIndexes';
-import { SignInThrottle1795417008806 as PgSignInThrottle } from './postgres/1795417008806-SignInThrottle';
 import { SignInThrottle1795417008806 as SqliteSignInThrottle } from './sqlite/1795417008806-SignInThrottle';
+import { RechargeRates1795417080324 as SqliteRechargeRates } from './sqlite/1795417080324-RechargeRates';
 
-export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly, SqliteConsoleStaffTotp, SqliteGameEngineIndexes, SqliteSignInThrottle];
-export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly, PgConsoleStaffTotp, PgGameEngineIndexes, PgSignInThrottle];
+export const SQLITE_MIGRATIONS: Function[] = [
+  SqliteInit,
+  SqliteAppendOnly,
+  SqliteConsoleStaffTotp,
+  SqliteGameEngineIndexes,
+  SqliteSignInThrottle,
+  SqliteRechargeRates,
+];
+export const POSTGRES_MIGRATIONS: Function[] = [
+  PgInit,
+  PgAppendOnly,
+  PgConsoleStaffTotp,
+  PgGameEngineIndexes,
+  PgSignInThrottle,
+  PgRechargeRates,
+];

@@ -37,6 +37,7 @@ export const PLAYER_ENDPOINTS = {
   closeGameResult: { method: 'POST', path: '/api/user/closeGameResult' },
   profile: { method: 'POST', path: '/api/user/profile' },
   getMyTeam: { method: 'POST', path: '/api/user/getMyTeam' },
+  rechargeQuote: { method: 'POST', path: '/api/user/rechargeQuote' },
 } as const;
 
 export type PlayerEndpoint = keyof typeof PLAYER_ENDPOINTS;
@@ -77,6 +78,7 @@ export interface PlayerApi {
   closeGameResult: { request: O.CloseGameResultRequest; response: O.CloseGameResultResponse };
   profile: { request: U.ProfileRequest; response: U.ProfileResponse };
   getMyTeam: { request: U.GetMyTeamRequest; response: U.GetMyTeamResponse };
+  rechargeQuote: { request: W.RechargeQuoteRequest; response: W.RechargeQuoteResponse };
 }
 
 type AssertTrue<T extends true> = T;

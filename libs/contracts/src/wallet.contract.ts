@@ -17,7 +17,7 @@ export type PayInfoType = (typeof PAY_INFO_TYPE)[keyof typeof PAY_INFO_TYPE];
 export { WALLET_TYPES };
 export type WalletType = (typeof WALLET_TYPES)[number];
 
-/** Currencies of the recharge form (rate shown 1:1). */
+/** Currencies of the recharge form; each enabled one has a rate (`user/rechargeQuote`). */
 export { CURRENCIES };
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -42,6 +42,12 @@ export interface CapitalLogRow {
   /** Remark (e.g. the reason of a rejection or a gift). */
   mark: string;
   status: AuditStatus;
+  /** Recharges only: the currency paid in. */
+  currency?: Currency;
+  /** Recharges only: the amount paid, in `currency` (`quantity` is what it credits). */
+  currency_quantity?: Money;
+  /** Recharges only: the rate in force when requested, exact decimal text (platform units per unit of `currency`). */
+  rate?: string;
 }
 
 /** Newest first; an empty page means the end ('--END--'). */
@@ -163,10 +169,34 @@ export interface RechargeRequest {
   idempotency_key?: string;
 }
 
+/**
+ * What a recharge of `money` in `type` credits: `money` x `rate`, rounded down to the cent, in the platform
+ * currency. Amounts in any currency are entered in major units with at most 2 decimals; JPY in whole
+ * units. `rate` is exact decimal text (platform units per unit of the currency).
+ */
+export interface RechargeQuote {
+  /** The amount paid, in `type`. */
+  money: Money;
+  type: Currency;
+  rate: string;
+  /** What finance credits on approval, in the platform currency. */
+  credited: Money;
+}
+
 /** The request is recorded (capital log type 0, status 0); no money moves until finance approves. */
-export interface RechargeResponse {
+export interface RechargeResponse extends RechargeQuote {
   id: number;
   /** Reference the player quotes with the payment. */
   order_no: string;
   status: AuditStatus;
 }
+
+// POST /api/user/rechargeQuote -------------------------------------------------------------------
+
+/** Same fields and checks as `user/recharge`; records nothing. The recharge page shows the answer before confirming. */
+export interface RechargeQuoteRequest {
+  money: Money;
+  type: Currency;
+}
+
+export type RechargeQuoteResponse = RechargeQuote;

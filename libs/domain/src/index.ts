@@ -21,3 +21,6 @@ export * from './constants';
 export * from './stats/stats';
 export * from './errors/error-codes';
 export * from './account/sign-in-throttle';
+export * from './money/fx';
+export * from './wallet/recharge-quote';
+export * from './content/safe-text';

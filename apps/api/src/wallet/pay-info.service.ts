@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PayInfoItem, PayInfoType } from '@sum28/contracts';
 import { PayInfoEntity, TxRunner } from '@sum28/database';
-import { validatePayInfo } from '@sum28/domain';
+import { validatePayInfo, validatePayNote } from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
@@ -38,7 +38,7 @@ export class PayInfoService {
 
   async set(userId: number, dto: SetPayInfoDto): Promise<PayInfoItem> {
     const v = unwrap(validatePayInfo({ type: dto.type, acc: dto.acc, accName: dto.acc_name, accBank: dto.acc_bank }));
-    const mark = (dto.mark ?? '').trim();
+    const mark = unwrap(validatePayNote(dto.mark));
     const now = this.clock.now();
     const saved = await this.tx.write(async (m) => {
       await this.tx.lockRow(m, 'users', userId);

@@ -1,6 +1,6 @@
-import type { CapitalLogRow, CapitalLogType, AuditStatus, PayInfoItem, PayInfoType } from '@sum28/contracts';
+import type { CapitalLogRow, CapitalLogType, AuditStatus, Currency, PayInfoItem, PayInfoType } from '@sum28/contracts';
 import type { CapitalLogEntity, PayInfoEntity } from '@sum28/database';
-import { PAY_TYPE, maskAccount, minorToMajor } from '@sum28/domain';
+import { CAPITAL_TYPE, PAY_TYPE, maskAccount, minorToMajor } from '@sum28/domain';
 
 /**
  * A bound payout account as the player sees it: the account number (card number or wallet address)
@@ -19,9 +19,9 @@ export function payInfoView(p: PayInfoEntity): PayInfoItem {
   };
 }
 
-/** One row of the fund history (spec: capital detail). */
+/** One row of the fund history (spec: capital detail); a recharge also shows what was paid and the rate. */
 export function capitalLogRow(c: CapitalLogEntity): CapitalLogRow {
-  return {
+  const row: CapitalLogRow = {
     id: c.id,
     type: c.type as CapitalLogType,
     quantity: minorToMajor(c.quantity_minor),
@@ -30,6 +30,10 @@ export function capitalLogRow(c: CapitalLogEntity): CapitalLogRow {
     mark: c.mark,
     status: c.status as AuditStatus,
   };
+  if (c.type === CAPITAL_TYPE.RECHARGE && c.currency_quantity_minor !== null && c.rate !== null) {
+    return { ...row, currency: c.currency as Currency, currency_quantity: minorToMajor(c.currency_quantity_minor), rate: c.rate };
+  }
+  return row;
 }
 
 /** The reference a player quotes with a recharge payment. */

@@ -3,6 +3,7 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type {
   PayInfoResponse,
   QuantityLogListResponse,
+  RechargeQuoteResponse,
   RechargeResponse,
   SafetyInfoResponse,
   SetPayInfoResponse,
@@ -13,7 +14,7 @@ import { EmptyDto } from '../auth/dto/auth.dto';
 import { Player, PlayerAuthGuard, type PlayerContext } from '../auth/player-auth.guard';
 import { EnvelopeInterceptor, withMessage, type WithMessage } from '../common/http/envelope';
 import { CapitalLogService } from './capital-log.service';
-import { PayInfoDto, QuantityLogListDto, RechargeDto, SetPayInfoDto, SetSafetyDto, WithdrawActionDto } from './dto/wallet.dto';
+import { PayInfoDto, QuantityLogListDto, RechargeDto, RechargeQuoteDto, SetPayInfoDto, SetSafetyDto, WithdrawActionDto } from './dto/wallet.dto';
 import { PayInfoService } from './pay-info.service';
 import { RechargeService } from './recharge.service';
 import { SecurityCodeService } from './security-code.service';
@@ -35,9 +36,16 @@ export class WalletController {
 
   @Post('recharge')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Request a deposit (>= 100, one of 15 currencies); finance credits it on approval' })
+  @ApiOperation({ summary: 'Request a deposit (>= 100, one of 15 currencies); finance credits the amount converted at the rate in force on approval' })
   async recharge(@Body() dto: RechargeDto, @Player() p: PlayerContext): Promise<WithMessage<RechargeResponse>> {
     return withMessage('SUBMITTED', await this.recharges.request(p.user, dto));
+  }
+
+  @Post('rechargeQuote')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'What a recharge would credit: the rate in force and the converted amount (rounded down); records nothing' })
+  rechargeQuote(@Body() dto: RechargeQuoteDto, @Player() p: PlayerContext): Promise<RechargeQuoteResponse> {
+    return this.recharges.quote(p.user, dto);
   }
 
   @Post('withdrawInfo')

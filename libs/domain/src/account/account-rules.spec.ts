@@ -14,6 +14,7 @@ import {
   maskName,
   validatePassword,
   validatePayInfo,
+  validatePayNote,
   validateSecurityCodeChange,
   validateUsername,
   type SecurityCodeChange,
@@ -188,7 +189,25 @@ describe('validatePayInfo', () => {
     ['a wallet address with symbols', { ...wallet, acc: 'TQn9Y2khEsLJW1ChVWFM-MeRDow5KcbLSE' }, 'PAY_INFO_INVALID'],
     ['an unknown wallet type', { ...wallet, accName: 'bep20' }, 'WALLET_TYPE_INVALID'],
     ['an unknown pay type', { ...card, type: 2 }, 'PAY_INFO_INVALID'],
+    ['markup in the holder', { ...card, acc: '<img src=x onerror=alert(1)>' }, 'PAY_INFO_INVALID'],
+    ['a bidi override in the holder', { ...card, acc: 'Chen \u202eDa Wen' }, 'PAY_INFO_INVALID'],
+    ['markup in the bank name', { ...card, accBank: 'Bank <b>of</b> Taiwan' }, 'PAY_INFO_INVALID'],
+    ['an isolate in the bank name', { ...card, accBank: 'Bank\u2066 of Taiwan' }, 'PAY_INFO_INVALID'],
   ])('refuses %s', (_name, input, code) => {
     expect(validatePayInfo(input as Parameters<typeof validatePayInfo>[0])).toMatchObject({ ok: false, error: code });
+  });
+});
+
+describe('validatePayNote', () => {
+  it.each<[unknown, string]>([
+    [undefined, ''],
+    ['  salary account ', 'salary account'],
+    ['x'.repeat(255), 'x'.repeat(255)],
+  ])('accepts %p as %p', (mark, out) => {
+    expect(validatePayNote(mark)).toEqual({ ok: true, value: out });
+  });
+
+  it.each<unknown>(['<script>alert(1)</script>', 'a > b', 'two\nlines', 'nul\u0000', '\u202eevil', '\u2068fsi', 'x'.repeat(256), 12])('refuses %p', (mark) => {
+    expect(validatePayNote(mark)).toEqual({ ok: false, error: 'PAY_INFO_INVALID', params: { field: 'mark' } });
   });
 });

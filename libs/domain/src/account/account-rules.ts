@@ -1,3 +1,4 @@
+import { isPlainText } from '../content/safe-text';
 import { err, ok, type Result } from '../result/result';
 
 export const GROUP = { NORMAL: 1, VISITOR: 2, AGENT: 3 } as const;
@@ -124,16 +125,16 @@ function trimmedLength(x: unknown, min: number, max: number): string | null {
 
 /**
  * Bank card: holder 1-50 characters, card number 8-30 digits (spaces allowed between groups),
- * bank name 1-50. Wallet: address 20-100 of [A-Za-z0-9], type trc20, erc20 or omni.
+ * bank name 1-50; holder and bank name plain text (`isPlainText`: no markup, control or bidi characters). Wallet: address 20-100 of [A-Za-z0-9], type trc20, erc20 or omni.
  */
 export function validatePayInfo(input: PayInfoInput): Result<PayInfo, PayInfoError> {
   if (input.type === PAY_TYPE.BANK_CARD || input.type === '0') {
     const holder = trimmedLength(input.acc, 1, 50);
-    if (holder === null) return err('PAY_INFO_INVALID', { field: 'acc' });
+    if (holder === null || !isPlainText(holder)) return err('PAY_INFO_INVALID', { field: 'acc' });
     const card = typeof input.accName === 'string' ? input.accName.trim().replace(/ /g, '') : '';
     if (!/^[0-9]{8,30}$/.test(card)) return err('CARD_NUMBER_INVALID');
     const bank = trimmedLength(input.accBank, 1, 50);
-    if (bank === null) return err('PAY_INFO_INVALID', { field: 'acc_bank' });
+    if (bank === null || !isPlainText(bank)) return err('PAY_INFO_INVALID', { field: 'acc_bank' });
     return ok({ type: PAY_TYPE.BANK_CARD, acc: holder, accName: card, accBank: bank });
   }
   if (input.type === PAY_TYPE.WALLET || input.type === '1') {
@@ -144,4 +145,13 @@ export function validatePayInfo(input: PayInfoInput): Result<PayInfo, PayInfoErr
     return ok({ type: PAY_TYPE.WALLET, acc: address, accName: walletType, accBank: '' });
   }
   return err('PAY_INFO_INVALID', { field: 'type' });
+}
+
+/** The note of a payout account: optional, trimmed, at most 255 characters, plain text (`isPlainText`). */
+export function validatePayNote(mark: unknown): Result<string, PayInfoError> {
+  if (mark === undefined || mark === null) return ok('');
+  if (typeof mark !== 'string') return err('PAY_INFO_INVALID', { field: 'mark' });
+  const t = mark.trim();
+  if (Array.from(t).length > 255 || !isPlainText(t)) return err('PAY_INFO_INVALID', { field: 'mark' });
+  return ok(t);
 }

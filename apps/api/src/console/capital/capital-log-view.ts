@@ -15,9 +15,14 @@ export interface CapitalLogView {
   user_id: number;
   username: string | null;
   type: number;
+  /** in the platform currency; for a recharge, what it credits */
   quantity: number;
   over: number;
   currency: string;
+  /** recharges: the amount paid, in `currency` */
+  currency_quantity: number | null;
+  /** recharges: the rate in force when requested (exact decimal text) */
+  rate: string | null;
   mark: string;
   status: number;
   ref_id: number | null;
@@ -47,6 +52,8 @@ export function capitalLogView(c: CapitalLogEntity, username: string | null, app
     quantity: minorToMajor(c.quantity_minor),
     over: minorToMajor(c.over_minor),
     currency: c.currency,
+    currency_quantity: c.currency_quantity_minor === null ? null : minorToMajor(c.currency_quantity_minor),
+    rate: c.rate,
     mark: c.mark,
     status: c.status,
     ref_id: c.ref_id,
@@ -68,6 +75,8 @@ export const CAPITAL_LOG_CSV_COLUMNS = [
   'quantity',
   'over',
   'currency',
+  'currency_quantity',
+  'rate',
   'status',
   'mark',
   'remark',

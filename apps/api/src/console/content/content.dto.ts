@@ -2,13 +2,12 @@ import { BoolField, EnumField, IntField, StrField } from '../../common/validatio
 import { MULTI_LINE, SINGLE_LINE } from '../common/fields';
 import { ARTICLE_TABS, NOTICE_KINDS } from './content-defs';
 
-/** An image or link: an http(s) URL or a path on this server. */
-const URL_OR_PATH = /^(https?:\/\/[^\s]+|\/[^\s]*)$/;
-const URL_OR_PATH_OR_EMPTY = /^(https?:\/\/[^\s]+|\/[^\s]*|)$/;
+/** An image or link: checked by the service with the domain's `isSafeLink` (a /path on this site or an https:// URL). */
+const URL_DOC = 'a path on this site (/static/...) or an https:// URL; not //host, /\\host or http://';
 
 export class CreateBannerDto {
-  @StrField({ min: 1, max: 500, pattern: URL_OR_PATH, description: 'http(s) URL or /static/... path' }) image!: string;
-  @StrField({ optional: true, max: 500, pattern: URL_OR_PATH_OR_EMPTY }) link?: string;
+  @StrField({ min: 1, max: 500, description: URL_DOC }) image!: string;
+  @StrField({ optional: true, max: 500, description: `${URL_DOC}, or empty` }) link?: string;
   @StrField({ optional: true, max: 200, pattern: SINGLE_LINE }) title?: string;
   @IntField({ optional: true, max: 1_000_000 }) sort?: number;
   @BoolField({ optional: true }) enabled?: boolean;
@@ -16,8 +15,8 @@ export class CreateBannerDto {
 
 export class UpdateBannerDto {
   @IntField({ optional: true, min: 1 }) id?: number;
-  @StrField({ optional: true, min: 1, max: 500, pattern: URL_OR_PATH }) image?: string;
-  @StrField({ optional: true, max: 500, pattern: URL_OR_PATH_OR_EMPTY }) link?: string;
+  @StrField({ optional: true, min: 1, max: 500, description: URL_DOC }) image?: string;
+  @StrField({ optional: true, max: 500, description: `${URL_DOC}, or empty` }) link?: string;
   @StrField({ optional: true, max: 200, pattern: SINGLE_LINE }) title?: string;
   @IntField({ optional: true, max: 1_000_000 }) sort?: number;
   @BoolField({ optional: true }) enabled?: boolean;
@@ -26,7 +25,7 @@ export class UpdateBannerDto {
 export class CreateArticleDto {
   @EnumField(ARTICLE_TABS) tab!: string;
   @StrField({ min: 1, max: 200, pattern: SINGLE_LINE }) title!: string;
-  @StrField({ min: 1, max: 100_000, pattern: MULTI_LINE, description: 'HTML' }) content!: string;
+  @StrField({ min: 1, max: 100_000, pattern: MULTI_LINE, description: 'HTML, sanitized on save (allow-list)' }) content!: string;
   @BoolField({ optional: true }) is_top?: boolean;
   @IntField({ optional: true, max: 1_000_000 }) sort?: number;
   @BoolField({ optional: true }) published?: boolean;

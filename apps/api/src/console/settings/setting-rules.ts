@@ -1,4 +1,4 @@
-import { CURRENCIES, isCurrency, isOppositeBetPolicy, minorToMajor, OPPOSITE_BET_POLICIES } from '@sum28/domain';
+import { CURRENCIES, isCurrency, isOppositeBetPolicy, minorToMajor, OPPOSITE_BET_POLICIES, parseRate, rateSurvivesNumber } from '@sum28/domain';
 import { ApiError } from '../../common/api-error';
 import { amountField, amountOrZeroField } from '../common/money';
 
@@ -34,7 +34,11 @@ function intRule(min: number, max: number, description: string): SettingRule {
 
 const showMoney = (v: unknown): unknown => (typeof v === 'number' && Number.isSafeInteger(v) ? minorToMajor(v) : v);
 
-/** Positive exchange rates with at most 8 decimals, keys among the 15 currencies (at least one). */
+/**
+ * Positive exchange rates (platform units per unit of the currency) with at most 8 decimals, read exactly
+ * by the domain's `parseRate`; keys among the 15 currencies (at least one). Stored as JSON numbers, so a
+ * rate must also read back exactly from its number (at most 15 significant digits).
+ */
 function parseCurrencies(v: unknown): Record<string, number> {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) throw bad('an object of currency: rate');
   const entries = Object.entries(v as Record<string, unknown>);
@@ -42,9 +46,10 @@ function parseCurrencies(v: unknown): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [code, rate] of entries) {
     if (!isCurrency(code)) throw bad(`unknown currency ${code.slice(0, 10)} (one of ${CURRENCIES.join(', ')})`);
-    const text = typeof rate === 'number' && Number.isFinite(rate) ? String(rate) : typeof rate === 'string' ? rate : '';
-    if (!/^[0-9]{1,9}(\.[0-9]{1,8})?$/.test(text) || !(Number(text) > 0)) throw bad(`${code}: a positive rate with at most 8 decimals`);
-    out[code] = Number(text);
+    const parsed = parseRate(rate);
+    if (parsed === null) throw bad(`${code}: a positive rate with at most 8 decimals`);
+    if (!rateSurvivesNumber(parsed)) throw bad(`${code}: a rate of at most 15 significant digits`);
+    out[code] = Number(parsed.text);
   }
   return out;
 }

@@ -5,6 +5,7 @@ import type {
   PayInfoRequest,
   PayInfoType,
   QuantityLogListRequest,
+  RechargeQuoteRequest,
   RechargeRequest,
   SetPayInfoRequest,
   SetSafetyRequest,
@@ -17,11 +18,17 @@ import { PlayerRequestDto } from '../../common/validation/player-request.dto';
 const PAY_TYPES = [0, 1] as const;
 
 export class RechargeDto extends PlayerRequestDto implements RechargeRequest {
-  @MoneyField({ description: 'amount in major units, at least 100' }) money!: Money;
+  @MoneyField({ description: 'amount in major units of the currency, at least 100 (JPY: whole units); credited at the rate in force' }) money!: Money;
   /** Checked by the domain (CURRENCY_INVALID), not here, so the player gets the specific message. */
   @StrField({ min: 1, max: 8, description: 'currency: TWD, HKD, MYR, RMB, USDT, USD, GBP, SGD, EUR, JPY, CHF, CAD, AUD, NZD, INR', example: 'TWD' })
   type!: Currency;
   @IdempotencyKeyField() idempotency_key?: string;
+}
+
+export class RechargeQuoteDto extends PlayerRequestDto implements RechargeQuoteRequest {
+  @MoneyField({ description: 'amount in major units of the currency, at least 100 (JPY: whole units)' }) money!: Money;
+  @StrField({ min: 1, max: 8, description: 'currency: one of the enabled recharge currencies', example: 'TWD' })
+  type!: Currency;
 }
 
 export class WithdrawActionDto extends PlayerRequestDto implements WithdrawActionRequest {

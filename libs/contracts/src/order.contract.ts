@@ -76,12 +76,15 @@ export interface GetGameResultRequest {
   game_id: number;
 }
 
-/** The oldest unacknowledged win in this game, or null. */
-export type GetGameResultResponse = HitNotice | null;
+/**
+ * Code 1: the oldest unacknowledged win in this game (the client pops its dialog). With none the answer
+ * is the non-1 code `NO_UNSEEN_WIN` (data null), which the client ignores silently.
+ */
+export type GetGameResultResponse = HitNotice;
 
 // POST /api/user/closeGameResult -----------------------------------------------------------------
 
-/** Acknowledges a win popup so it is not shown again. */
+/** Acknowledges a win popup so it is not shown again; settled bets only (`BET_NOT_SETTLED` for a pending one). */
 export interface CloseGameResultRequest {
   order_id: number;
 }

@@ -83,7 +83,6 @@ export class OrdersService {
     });
   }
 
-  /** The player's oldest unacknowledged win in a game (the win popup), or null. */
   /**
    * The oldest unseen win of a player in a game. Polled every 2 s by every player (heartbeat), and almost
    * always empty: an empty answer is remembered for NO_WIN_CACHE_MS or until this instance settles a
@@ -113,13 +112,24 @@ export class OrdersService {
     return { profit: minorToMajor(int(r['profit_minor'])), id: int(r['id']) };
   }
 
-  /** Marks a bet's result as seen; only the owner's bets (else ORDER_NOT_FOUND). */
+  /** getGameResult: the unseen win, or NO_UNSEEN_WIN (a non-1 code the app ignores; code 1 pops the win dialog). */
+  async unseenWin(userId: number, gameId: number): Promise<HitNotice> {
+    const win = await this.hitNotice(userId, gameId);
+    if (win === null) throw new ApiError('NO_UNSEEN_WIN');
+    return win;
+  }
+
+  /**
+   * Marks a settled bet's result as seen; only the owner's bets (else ORDER_NOT_FOUND). A pending bet is
+   * refused (BET_NOT_SETTLED): closing it would hide its later win for good.
+   */
   async closeGameResult(userId: number, orderId: number): Promise<null> {
     const res = await this.tx.write((m) =>
-      exec(m, this.sql.q(`UPDATE bets SET result_seen = ${this.sql.TRUE} WHERE id = ? AND user_id = ?`), [orderId, userId]),
+      exec(m, this.sql.q(`UPDATE bets SET result_seen = ${this.sql.TRUE} WHERE id = ? AND user_id = ? AND status = ${BET_STATUS.SETTLED}`), [orderId, userId]),
     );
-    if (res.affected !== 1) throw new ApiError('ORDER_NOT_FOUND');
-    return null;
+    if (res.affected === 1) return null;
+    const found = (await this.db.all(`SELECT status FROM bets WHERE id = ? AND user_id = ?`, [orderId, userId])) as Row[];
+    throw new ApiError(found.length === 0 ? 'ORDER_NOT_FOUND' : 'BET_NOT_SETTLED');
   }
 
   private dayStart(date: string, field: string): number {

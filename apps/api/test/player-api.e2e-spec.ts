@@ -1,0 +1,48 @@
+import { bet, call, clockTo, engine, freshRound, roundOf } from './factories/game';
+import { createTestApp, fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
+
+/** Issue 9: every answer the app needs, complete, paged and in the player's language. */
+describe('player API answers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('win notices: getGameResult answers code 1 only for an unseen win, a distinct non-1 code otherwise; closeGameResult refuses a pending bet', async () => {
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 100_000);
+    const slot = await freshRound(t);
+    const ids: number[] = [];
+    for (let s = 0; s <= 27; s++) ids.push((await bet(t, p.token, { issue: slot.issue, play_type: `sum_${s}`, money: 1 })).data.order_id);
+
+    const none = await call(t, 'user/getGameResult', p.token, { game_id: 1 });
+    expect(none.code).not.toBe(1);
+    expect(none.error).toBe('NO_UNSEEN_WIN');
+    expect(none.data).toBeNull();
+    expect(none.msg).toBe('沒有新的中獎');
+
+    // Closing a pending bet is refused and changes nothing: its later win still shows.
+    const closing = await call(t, 'user/closeGameResult', p.token, { order_id: ids[0] ?? 0 });
+    expect(closing.code).not.toBe(1);
+    expect(closing.error).toBe('BET_NOT_SETTLED');
+    for (const id of ids) expect((await call(t, 'user/closeGameResult', p.token, { order_id: id })).error).toBe('BET_NOT_SETTLED');
+
+    clockTo(t, slot.drawAt);
+    await engine(t).lifecycle.tick();
+    const r = await roundOf(t.ds, 1, slot.issue);
+    const winId = ids[r.sum ?? -1];
+    const win = await call(t, 'user/getGameResult', p.token, { game_id: 1 });
+    expect(win.code).toBe(1);
+    expect(win.data).toEqual({ id: winId, profit: expect.any(Number) });
+    expect((await call(t, 'user/closeGameResult', p.token, { order_id: winId ?? 0 })).code).toBe(1);
+    expect((await call(t, 'user/getGameResult', p.token, { game_id: 1 })).error).toBe('NO_UNSEEN_WIN');
+    // A settled loss may be closed too (it is settled); a bet of another player is not found.
+    const loss = ids.find((id) => id !== winId) ?? 0;
+    expect((await call(t, 'user/closeGameResult', p.token, { order_id: loss })).code).toBe(1);
+    const other = await registerPlayer(t);
+    expect((await call(t, 'user/closeGameResult', other.token, { order_id: loss })).error).toBe('ORDER_NOT_FOUND');
+  });
+});

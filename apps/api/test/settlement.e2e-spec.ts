@@ -316,7 +316,7 @@ describe('win notice and bet record', () => {
     const placed = await bet(t, subToken, { issue: slot.issue, play_type: 'big', money: '5.5' });
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: t.cfg.schedule.tz }).format(new Date(t.clock.now()));
     const list = async (token: string, body: Record<string, unknown>): Promise<Record<string, unknown>[]> =>
-      (await call(t, 'user/orderList', token, { begin_date: day, end_date: day, activeTab: 0, lang: 'en', ...body })).data;
+      (await call(t, 'user/orderList', token, { begin_date: day, end_date: day, activeTab: 0, lang: 'en', ...body })).data.data;
     const pending = await list(subToken, {});
     expect(pending[0]).toMatchObject({
       id: placed.data.order_id,

@@ -1,5 +1,5 @@
 import { AUDIT_STATUS, CAPITAL_TYPE, CURRENCIES, PAY_TYPE, WALLET_TYPES } from '@sum28/domain';
-import type { DateString, EmptyRequest, EpochSeconds, Money, PageRequest } from './envelope.contract';
+import type { DateString, EmptyRequest, EpochSeconds, Money, PageRequest, Paged } from './envelope.contract';
 
 /** These lists are defined once, in libs/domain; the contract names them for the clients. */
 export const CAPITAL_LOG_TYPE = CAPITAL_TYPE;
@@ -24,7 +24,7 @@ export type Currency = (typeof CURRENCIES)[number];
 // POST /api/user/quantityLogList -----------------------------------------------------------------
 
 export interface QuantityLogListRequest extends PageRequest {
-  /** Inclusive, platform days, 2018-01-01 at the earliest. */
+  /** Inclusive platform days from 2018-01-01 to today; `end_date` is capped at today; `begin_date <= end_date`. */
   begin_date: DateString;
   end_date: DateString;
   /** All types when omitted. */
@@ -44,8 +44,8 @@ export interface CapitalLogRow {
   status: AuditStatus;
 }
 
-/** Newest first; an empty page means the end ('--END--'). */
-export type QuantityLogListResponse = CapitalLogRow[];
+/** Newest first, one page; `has_more` false means the end ('--END--'). */
+export type QuantityLogListResponse = Paged<CapitalLogRow>;
 
 // POST /api/user/payInfo -------------------------------------------------------------------------
 

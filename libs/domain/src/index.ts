@@ -20,3 +20,4 @@ export * from './captcha/captcha';
 export * from './constants';
 export * from './stats/stats';
 export * from './errors/error-codes';
+export * from './history/history';

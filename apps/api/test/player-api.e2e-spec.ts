@@ -1,11 +1,13 @@
 import { bet, call, clockTo, engine, freshRound, roundOf } from './factories/game';
-import { createTestApp, fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
+import { TxRunner } from '@sum28/database';
+import { adminToken, consoleCall, createConsoleApp } from './console-fixtures';
+import { fundPlayer, registerPlayer, uniqueName, type TestApp } from './factories/test-app';
 
 /** Issue 9: every answer the app needs, complete, paged and in the player's language. */
 describe('player API answers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createConsoleApp();
   });
   afterAll(async () => {
     await t.close();
@@ -87,5 +89,81 @@ describe('player API answers', () => {
         expect(res.error).toBe('VALIDATION_FAILED');
       }
     }
+  });
+
+  const USER_FIELDS = ['water_limit', 'turnover', 'is_frozen', 'frozen_reason', 'has_security_code', 'must_change_password', 'invite_code'];
+
+  it('complete user: register, login and userInfo carry water_limit, turnover progress, freeze and reason, security code, password change, agent invite code', async () => {
+    const username = uniqueName();
+    const reg = await call(t, 'user/register', null, { username, password: 'secret123', invite_code: '100001', adult: true });
+    expect(reg.code).toBe(1);
+    const token = reg.data.userinfo.token as string;
+    const userId = reg.data.userinfo.user_id as number;
+    const login = await call(t, 'user/login', null, { account: username, password: 'secret123' });
+    for (const u of [reg.data.userinfo, login.data.userinfo, (await call(t, 'user/userInfo', token, {})).data]) {
+      for (const f of USER_FIELDS) expect(u).toHaveProperty(f);
+      expect(u).toMatchObject({
+        water_limit: 0,
+        turnover: { required: 0, done: 0, remaining: 0 },
+        is_frozen: false,
+        frozen_reason: null,
+        has_security_code: false,
+        must_change_password: false,
+        invite_code: null,
+      });
+    }
+    await fundPlayer(t, userId, 100_000);
+    const slot = await freshRound(t);
+    expect((await bet(t, token, { issue: slot.issue, play_type: 'sum_3', money: 150 })).code).toBe(1);
+    expect((await call(t, 'user/setSafety', token, { new_code: '135790' })).code).toBe(1);
+    const tx = t.app.get(TxRunner);
+    await tx.write((m) => m.query(`UPDATE users SET group_id = 3, must_change_password = 1 WHERE id = ?`, [userId]));
+    const me = (await call(t, 'user/userInfo', token, { lang: 'en' })).data;
+    // Balance 850 at 1x: 850 required, 150 wagered today, 700 to go.
+    expect(me).toMatchObject({
+      money: 850,
+      water_limit: 700,
+      turnover: { required: 850, done: 150, remaining: 700 },
+      has_security_code: true,
+      must_change_password: true,
+      invite_code: String(userId + 100_000),
+    });
+    const again = (await call(t, 'user/login', null, { account: username, password: 'secret123' })).data.userinfo;
+    expect(again).toMatchObject({ water_limit: 700, turnover: { done: 150 }, has_security_code: true, invite_code: String(userId + 100_000) });
+    await tx.write((m) => m.query(`UPDATE users SET status = 'frozen', frozen_reason = 'documents under review' WHERE id = ?`, [userId]));
+    expect((await call(t, 'user/userInfo', token, {})).data).toMatchObject({ is_frozen: true, frozen_reason: 'documents under review' });
+  });
+
+  it('opposite-bet rule: equal opposite bets are refused and freeze; hedged stakes count toward turnover only by their unhedged part (console: gross)', async () => {
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 300_000);
+    const slot = await freshRound(t);
+    expect((await bet(t, p.token, { issue: slot.issue, play_type: 'big', money: 590 })).code).toBe(1);
+    expect((await bet(t, p.token, { issue: slot.issue, play_type: 'small', money: '589.99' })).code).toBe(1);
+    expect((await bet(t, p.token, { issue: slot.issue, play_type: 'sum_10', money: 5 })).code).toBe(1);
+    // Balance 3000 - 1184.99 = 1815.01; counted: |590 - 589.99| + 5 = 5.01.
+    const me = (await call(t, 'user/userInfo', p.token, {})).data;
+    expect(me.turnover).toEqual({ required: 1815.01, done: 5.01, remaining: 1810 });
+    expect(me.water_limit).toBe(1810);
+    expect((await call(t, 'user/withdrawInfo', p.token, {})).data.turnover).toEqual(me.turnover);
+
+    const admin = await adminToken(t);
+    expect((await consoleCall(t, 'put', '/admin-api/settings/turnover_hedge_rule', admin, { value: 'sometimes' })).status).toBe(400);
+    expect((await consoleCall(t, 'put', '/admin-api/settings/turnover_hedge_rule', admin, { value: 'gross' })).status).toBe(200);
+    try {
+      t.clock.advance(2500); // past the settings cache
+      expect((await call(t, 'user/userInfo', p.token, {})).data.turnover).toEqual({ required: 1815.01, done: 1184.99, remaining: 630.02 });
+    } finally {
+      expect((await consoleCall(t, 'put', '/admin-api/settings/turnover_hedge_rule', admin, { value: 'unhedged' })).status).toBe(200);
+      t.clock.advance(2500);
+    }
+
+    // The spec's rule stays: an equal opposite bet is refused and the account frozen, with the reason shown.
+    expect((await bet(t, p.token, { issue: slot.issue, play_type: 'odd', money: 10 })).code).toBe(1);
+    const hedge = await call(t, 'Lottery/playOrder', p.token, { plan_id: 1, game_id: 1, issue: slot.issue, play_type: 'even', money: 10, lang: 'en' });
+    expect(hedge.error).toBe('OPPOSITE_BET');
+    const frozen = (await call(t, 'user/userInfo', p.token, { lang: 'en' })).data;
+    expect(frozen).toMatchObject({ is_frozen: true, frozen_reason: hedge.msg });
+    expect(frozen.turnover.done).toBe(15.01);
   });
 });

@@ -2,6 +2,7 @@ import { bet, call, clockTo, engine, freshRound, roundOf } from './factories/gam
 import { TxRunner } from '@sum28/database';
 import { adminToken, consoleCall, createConsoleApp } from './console-fixtures';
 import { fundPlayer, registerPlayer, uniqueName, type TestApp } from './factories/test-app';
+import { approvals, FINANCE_A, FINANCE_B, setSetting, withdrawer } from './wallet-fixtures';
 
 /** Issue 9: every answer the app needs, complete, paged and in the player's language. */
 describe('player API answers', () => {
@@ -165,5 +166,78 @@ describe('player API answers', () => {
     const frozen = (await call(t, 'user/userInfo', p.token, { lang: 'en' })).data;
     expect(frozen).toMatchObject({ is_frozen: true, frozen_reason: hedge.msg });
     expect(frozen.turnover.done).toBe(15.01);
+  });
+
+  it('fund history never misleads: each row shows the balance after its own effect, written once; pending recharge no balance; rejection keeps order no and reason; withdrawals name the masked account; team shows name and phone', async () => {
+    await setSetting(t, 'turnover_multiplier_bps', 0);
+    try {
+      const w = await withdrawer(t, 100_000);
+      const history = async (): Promise<Array<Record<string, unknown> & { id: number; type: number; over: number | null }>> =>
+        (await call(t, 'user/quantityLogList', w.token, { begin_date: '2018-01-01', end_date: '2099-12-31', pageSize: 100 })).data.data;
+      const recharge = await call(t, 'user/recharge', w.token, { money: 200, type: 'TWD' });
+      const refused = await call(t, 'user/recharge', w.token, { money: 300, type: 'TWD' });
+      // 28 bets at once in one round (one of them wins), then the settlement.
+      const slot = await freshRound(t);
+      const placed = await Promise.all(Array.from({ length: 28 }, (_, s) => bet(t, w.token, { issue: slot.issue, play_type: `sum_${s}`, money: s + 1 })));
+      expect(placed.map((b) => b.code)).toEqual(Array.from({ length: 28 }, () => 1));
+      clockTo(t, slot.drawAt);
+      await engine(t).lifecycle.tick();
+      const r = await roundOf(t.ds, 1, slot.issue);
+      expect(r.state).toBe('settled');
+      const withdrawal = await call(t, 'user/withdrawAction', w.token, { type: 0, money: 100, securityCode: w.code });
+      expect(withdrawal.code).toBe(1);
+
+      let rows = [...(await history())].reverse(); // oldest first
+      const byId = new Map(rows.map((x) => [x.id, x]));
+      expect(byId.get(recharge.data.id)).toMatchObject({ status: 0, over: null, mark: recharge.data.order_no, reason: null });
+      // The running balance: every row that moved the available balance shows it right after its own move.
+      let balance = 0;
+      for (const row of rows) {
+        if (row.over === null) continue;
+        const q = Math.round(Number(row['quantity']) * 100);
+        balance += row.type === 2 || row.type === 1 ? -q : q;
+        expect([row.id, row.type, Math.round(row.over * 100)]).toEqual([row.id, row.type, balance]);
+      }
+      expect(rows.filter((x) => x.type === 2)).toHaveLength(28);
+      expect(rows.filter((x) => x.type === 3)).toHaveLength(1);
+      const wd = byId.get(withdrawal.data.id);
+      expect(wd).toMatchObject({ type: 1, status: 0, pay_account: `Test Bank ${'*'.repeat(w.card.length - 4)}${w.card.slice(-4)}` });
+      expect(JSON.stringify(rows)).not.toContain(w.card);
+
+      // Resolutions: approving the recharge writes its balance-after once; nothing else is rewritten.
+      const before = new Map(rows.map((x) => [x.id, x.over]));
+      await approvals(t).approveCapitalLog(recharge.data.id, FINANCE_A);
+      await approvals(t).rejectCapitalLog(refused.data.id, FINANCE_A, 'no payment received');
+      await approvals(t).rejectCapitalLog(withdrawal.data.id, FINANCE_B, 'account name mismatch');
+      rows = await history();
+      const me = (await call(t, 'user/userInfo', w.token, {})).data;
+      for (const row of rows) {
+        // The balance now is: after the approval (+200), then the withdrawal's release (+100).
+        if (row.id === recharge.data.id) expect(row).toMatchObject({ status: 1, over: me.money - 100 });
+        else expect([row.id, row.over]).toEqual([row.id, before.get(row.id)]);
+      }
+      expect(rows.find((x) => x.id === refused.data.id)).toMatchObject({ status: 2, over: null, mark: refused.data.order_no, reason: 'no payment received' });
+      expect(rows.find((x) => x.id === withdrawal.data.id)).toMatchObject({
+        status: 2,
+        reason: 'account name mismatch',
+        pay_account: expect.stringContaining('Test Bank'),
+      });
+
+      // Team members carry name and phone (masked) for the spec's labels.
+      const tx = t.app.get(TxRunner);
+      await tx.write((m) => m.query(`UPDATE users SET group_id = 3 WHERE id = ?`, [w.userId]));
+      const member = await call(t, 'user/register', null, {
+        username: uniqueName('tm'),
+        password: 'secret123',
+        invite_code: String(w.userId + 100_000),
+        adult: true,
+      });
+      expect(member.code).toBe(1);
+      await call(t, 'user/profile', member.data.userinfo.token, { nickname: 'Lucky Star', mobile: '0912345678' });
+      const team = (await call(t, 'user/getMyTeam', w.token, {})).data;
+      expect(team.data[0]).toMatchObject({ id: member.data.userinfo.user_id, name: 'Lucky Star', phone: '******5678' });
+    } finally {
+      await setSetting(t, 'turnover_multiplier_bps', 10_000);
+    }
   });
 });

@@ -174,10 +174,12 @@ describe('wallet: pay info, security code, fund history', () => {
         id: r2.body.data.id,
         type: 0,
         quantity: 200.5,
-        over: 125,
+        over: null,
         createtime: expect.any(Number),
         mark: r2.body.data.order_no,
         status: 0,
+        reason: null,
+        pay_account: null,
       });
       expect(Math.abs(rows[0].createtime - Math.floor(t.clock.now() / 1000))).toBeLessThan(60);
       expect(rows[1]).toMatchObject({ type: 4, quantity: 25, over: 125, mark: 'welcome', status: 1 });
@@ -185,7 +187,9 @@ describe('wallet: pay info, security code, fund history', () => {
       expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', type: 4 })).body.data.data).toHaveLength(1);
       expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', type: 1 })).body.data.data).toEqual([]);
       expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2019-01-01' })).body.data.data).toEqual([]);
-      expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', page: 2, pageSize: 2 })).body.data.data).toHaveLength(1);
+      expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', page: 2, pageSize: 2 })).body.data.data).toHaveLength(
+        1,
+      );
     });
 
     it('counts days in the platform time zone: a row at 23:30 local belongs to that day', async () => {

@@ -13,7 +13,8 @@ export class CapitalLogEntity {
   @Column({ type: 'integer' }) user_id!: number;
   @Column({ type: 'integer' }) type!: number;
   @BigIntColumn() quantity_minor!: number;
-  @BigIntColumn() over_minor!: number;
+  /** The available balance right after this row took effect; null while it has had none (a pending or rejected recharge). Written once. */
+  @BigIntColumn({ nullable: true }) over_minor!: number | null;
   @Column({ type: 'varchar', length: 8, default: '' }) currency!: string;
   @Column({ type: 'varchar', length: 500, default: '' }) mark!: string;
   @Column({ type: 'integer' }) status!: number;

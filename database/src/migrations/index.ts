@@ -10,6 +10,8 @@ import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
 import { GameEngineIndexes1795342168179 as SqliteGameEngineIndexes } from './sqlite/1795342168179-GameEngineIndexes';
+import { CapitalLogOverNullable1795417602062 as PgCapitalLogOverNullable } from './postgres/1795417602062-CapitalLogOverNullable';
+import { CapitalLogOverNullable1795417602062 as SqliteCapitalLogOverNullable } from './sqlite/1795417602062-CapitalLogOverNullable';
 
-export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly, SqliteConsoleStaffTotp, SqliteGameEngineIndexes];
-export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly, PgConsoleStaffTotp, PgGameEngineIndexes];
+export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly, SqliteConsoleStaffTotp, SqliteGameEngineIndexes, SqliteCapitalLogOverNullable];
+export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly, PgConsoleStaffTotp, PgGameEngineIndexes, PgCapitalLogOverNullable];

@@ -144,6 +144,10 @@ export interface TeamMember {
   /** Group of the member. */
   type: GroupId;
   money: Money;
+  /** The member's display name (nickname, else username): the spec's 'name' label. */
+  name: string;
+  /** The member's mobile masked except its last 4 digits ('' when not set): the spec's 'phone' label. */
+  phone: string;
 }
 
 export interface GetMyTeamResponse {

@@ -36,12 +36,19 @@ export interface CapitalLogRow {
   type: CapitalLogType;
   /** Amount of the movement, always positive; `type` gives the direction. */
   quantity: Money;
-  /** Available balance right after this entry was written. */
-  over: Money;
+  /**
+   * Available balance right after this row's own effect; written once, never changed later. Null while
+   * the row has had no effect (a pending or rejected recharge).
+   */
+  over: Money | null;
   createtime: EpochSeconds;
-  /** Remark (e.g. the reason of a rejection or a gift). */
+  /** Remark: a recharge's order number (kept after a rejection), a gift's reason, a bet's marker. */
   mark: string;
   status: AuditStatus;
+  /** Why it was rejected (staff's note), beside `mark`; null unless rejected with a note. */
+  reason: string | null;
+  /** Withdrawals: the receiving account, masked ('Bank ****1234', 'TRC20 ****abcd'); null for other types. */
+  pay_account: string | null;
 }
 
 /** Newest first, one page; `has_more` false means the end ('--END--'). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { GetMyTeamResponse } from '@sum28/contracts';
 import { TxRunner, UserEntity } from '@sum28/database';
-import { GROUP, TEAM_PAGE_SIZE, isSecurityCode, minorToMajor, validatePassword, type GroupId } from '@sum28/domain';
+import { GROUP, TEAM_PAGE_SIZE, isSecurityCode, maskAccount, minorToMajor, validatePassword, type GroupId } from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionService } from '../auth/session.service';
@@ -92,13 +92,21 @@ export class AccountsService {
     const page = dto.page ?? 1;
     const [rows, total] = await this.ds.getRepository(UserEntity).findAndCount({
       where: { inviter_id: user.id },
-      select: { id: true, username: true, nickname: true, group_id: true, money_minor: true },
+      select: { id: true, username: true, nickname: true, mobile: true, group_id: true, money_minor: true },
       order: { id: 'DESC' },
       skip: (page - 1) * size,
       take: size,
     });
     return {
-      data: rows.map((r) => ({ id: r.id, username: r.username, nickname: r.nickname, type: r.group_id as GroupId, money: minorToMajor(r.money_minor) })),
+      data: rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        nickname: r.nickname,
+        type: r.group_id as GroupId,
+        money: minorToMajor(r.money_minor),
+        name: r.nickname !== '' ? r.nickname : r.username,
+        phone: r.mobile !== '' ? maskAccount(r.mobile) : '',
+      })),
       total,
     };
   }

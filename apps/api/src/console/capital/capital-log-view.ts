@@ -16,7 +16,7 @@ export interface CapitalLogView {
   username: string | null;
   type: number;
   quantity: number;
-  over: number;
+  over: number | null;
   currency: string;
   mark: string;
   status: number;
@@ -45,7 +45,7 @@ export function capitalLogView(c: CapitalLogEntity, username: string | null, app
     username,
     type: c.type,
     quantity: minorToMajor(c.quantity_minor),
-    over: minorToMajor(c.over_minor),
+    over: c.over_minor === null ? null : minorToMajor(c.over_minor),
     currency: c.currency,
     mark: c.mark,
     status: c.status,

@@ -61,7 +61,7 @@ describe(ApprovalsService.name, () => {
       expect(await errorOf(sut.rejectCapitalLog(id, FINANCE_B))).toBe('ALREADY_RESOLVED');
       expect(await balances(t, p.userId)).toEqual({ money: 25_075, lock: 0 });
       expect(await postings(t)).toBe(before + 1);
-      const row = (await post(t, 'quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31' })).body.data[0];
+      const row = (await post(t, 'quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31' })).body.data.data[0];
       expect(row).toMatchObject({ id, type: 0, quantity: 250.75, over: 250.75, status: 1 });
     });
 
@@ -73,8 +73,8 @@ describe(ApprovalsService.name, () => {
       expect(out).toMatchObject({ decision: 'rejected', status: 2, after: { capital_log: { status: 2, resolved_by: FINANCE_A.id } } });
       expect(await postings(t)).toBe(before);
       expect(await errorOf(sut.approveCapitalLog(id, FINANCE_B))).toBe('ALREADY_RESOLVED');
-      const row = (await post(t, 'quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31' })).body.data[0];
-      expect(row).toMatchObject({ id, status: 2, mark: 'no payment received' });
+      const row = (await post(t, 'quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31' })).body.data.data[0];
+      expect(row).toMatchObject({ id, status: 2, mark: expect.stringMatching(/^R\d{10}$/), reason: 'no payment received', over: null });
     });
 
     it('a large recharge needs one approver (the two-approver rule is for withdrawals)', async () => {
@@ -99,7 +99,9 @@ describe(ApprovalsService.name, () => {
         expect(await errorOf(sut.rejectCapitalLog(id, FINANCE_C))).toBe('ALREADY_RESOLVED');
       }
       expect(await balances(t, w.userId)).toEqual({ money: 70_000, lock: 0 });
-      expect((await t.ds.getRepository(CapitalLogEntity).findOneByOrFail({ id: released })).over_minor).toBe(70_000);
+      // Each row keeps the balance after its own effect (the hold), never rewritten by the resolution.
+      expect((await t.ds.getRepository(CapitalLogEntity).findOneByOrFail({ id: paid })).over_minor).toBe(70_000);
+      expect((await t.ds.getRepository(CapitalLogEntity).findOneByOrFail({ id: released })).over_minor).toBe(50_000);
     });
 
     it('T23: at or above the threshold two different approvers are needed; the same one twice is SAME_APPROVER', async () => {
@@ -216,7 +218,7 @@ describe(ApprovalsService.name, () => {
         },
       });
       expect(await postings(t)).toBe(before + 1);
-      const row = (await post(t, 'quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', type: 4 })).body.data;
+      const row = (await post(t, 'quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', type: 4 })).body.data.data;
       expect(row).toEqual([expect.objectContaining({ type: 4, quantity: 123.45, over: 133.45, mark: 'birthday bonus', status: 1 })]);
     });
 

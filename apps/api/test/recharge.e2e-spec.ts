@@ -64,7 +64,7 @@ describe('user/recharge', () => {
       status: 0,
       quantity_minor: 15_050,
       currency: 'USDT',
-      over_minor: 0,
+      over_minor: null,
       requested_by: null,
       resolved_by: null,
     });

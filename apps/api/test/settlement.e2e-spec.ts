@@ -285,7 +285,7 @@ describe('win notice and bet record', () => {
     const slot = await freshRound(t);
     const ids: number[] = [];
     for (let s = 0; s <= 27; s++) ids.push((await bet(t, p.token, { issue: slot.issue, play_type: `sum_${s}`, money: 1 })).data.order_id);
-    expect((await call(t, 'user/getGameResult', p.token, { game_id: 1 })).data).toBeNull();
+    expect((await call(t, 'user/getGameResult', p.token, { game_id: 1 })).error).toBe('NO_UNSEEN_WIN');
     clockTo(t, slot.drawAt);
     await engine(t).lifecycle.tick();
     const r = await roundOf(t.ds, 1, slot.issue);
@@ -293,13 +293,13 @@ describe('win notice and bet record', () => {
     const win = await call(t, 'user/getGameResult', p.token, { game_id: 1 });
     expect(win.data).toEqual({ id: winId, profit: expect.any(Number) });
     expect(win.data.profit).toBeGreaterThan(0);
-    expect((await call(t, 'user/getGameResult', p.token, { game_id: 2 })).data).toBeNull();
+    expect((await call(t, 'user/getGameResult', p.token, { game_id: 2 })).error).toBe('NO_UNSEEN_WIN');
     const heart = await call(t, 'Lottery/heart', p.token, { plan_id: 1, game_id: 1 });
     expect(heart.data.hit_notice).toEqual(win.data);
     expect((await call(t, 'user/closeGameResult', other.token, { order_id: winId })).error).toBe('ORDER_NOT_FOUND');
     expect((await call(t, 'user/closeGameResult', p.token, { order_id: 99_999_999 })).error).toBe('ORDER_NOT_FOUND');
     expect((await call(t, 'user/closeGameResult', p.token, { order_id: winId })).code).toBe(1);
-    expect((await call(t, 'user/getGameResult', p.token, { game_id: 1 })).data).toBeNull();
+    expect((await call(t, 'user/getGameResult', p.token, { game_id: 1 })).error).toBe('NO_UNSEEN_WIN');
   });
 
   it('lists bets by platform day and status tab, with profit "----" while pending and the result once drawn; agents see their invitees', async () => {
@@ -316,7 +316,7 @@ describe('win notice and bet record', () => {
     const placed = await bet(t, subToken, { issue: slot.issue, play_type: 'big', money: '5.5' });
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: t.cfg.schedule.tz }).format(new Date(t.clock.now()));
     const list = async (token: string, body: Record<string, unknown>): Promise<Record<string, unknown>[]> =>
-      (await call(t, 'user/orderList', token, { begin_date: day, end_date: day, activeTab: 0, lang: 'en', ...body })).data;
+      (await call(t, 'user/orderList', token, { begin_date: day, end_date: day, activeTab: 0, lang: 'en', ...body })).data.data;
     const pending = await list(subToken, {});
     expect(pending[0]).toMatchObject({
       id: placed.data.order_id,

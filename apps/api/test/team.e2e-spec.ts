@@ -36,7 +36,15 @@ describe('user/getMyTeam', () => {
     const page1 = (await post(t, 'getMyTeam', a.token, { page: 1, pageSize: 20 })).body.data;
     expect(page1.total).toBe(23);
     expect(page1.data).toHaveLength(20);
-    expect(page1.data[0]).toEqual({ id: ids[22], username: expect.any(String), nickname: expect.any(String), type: 1, money: 70.5 });
+    expect(page1.data[0]).toEqual({
+      id: ids[22],
+      username: expect.any(String),
+      nickname: expect.any(String),
+      type: 1,
+      money: 70.5,
+      name: expect.any(String),
+      phone: '',
+    });
     expect(page1.data.find((m: { id: number }) => m.id === ids[20]).type).toBe(2);
     const page2 = (await post(t, 'getMyTeam', a.token, { page: 2 })).body.data;
     expect(page2.data.map((m: { id: number }) => m.id)).toEqual([ids[2], ids[1], ids[0]]);

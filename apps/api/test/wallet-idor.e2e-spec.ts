@@ -73,7 +73,7 @@ describe('T22: player A against player B’s wallet objects', () => {
   });
 
   it('cannot read B’s capital logs', async () => {
-    const rows = (await asA('quantityLogList', { begin_date: '2018-01-01', end_date: '2099-12-31' })).body.data as { id: number }[];
+    const rows = (await asA('quantityLogList', { begin_date: '2018-01-01', end_date: '2099-12-31' })).body.data.data as { id: number }[];
     const mine = await t.ds.getRepository(CapitalLogEntity).findBy({ user_id: a.userId });
     expect(rows.map((r) => r.id).sort()).toEqual(mine.map((r) => r.id).sort());
     expect(rows.some((r) => r.id === bWithdrawal || r.id === bRecharge)).toBe(false);

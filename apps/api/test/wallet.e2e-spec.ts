@@ -168,16 +168,18 @@ describe('wallet: pay info, security code, fund history', () => {
       t.clock.advance(1000);
       const r2 = await call('recharge', p.token, { money: '200.50', type: 'USD' });
       t.clock.advance(-2000);
-      const rows = (await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31' })).body.data;
+      const rows = (await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31' })).body.data.data;
       expect(rows.map((r: { id: number }) => r.id)).toEqual([r2.body.data.id, expect.any(Number), r1.body.data.id]);
       expect(rows[0]).toEqual({
         id: r2.body.data.id,
         type: 0,
         quantity: 200.5,
-        over: 125,
+        over: null,
         createtime: expect.any(Number),
         mark: r2.body.data.order_no,
         status: 0,
+        reason: null,
+        pay_account: null,
         currency: 'USD',
         currency_quantity: 200.5,
         rate: '1',
@@ -185,10 +187,12 @@ describe('wallet: pay info, security code, fund history', () => {
       expect(Math.abs(rows[0].createtime - Math.floor(t.clock.now() / 1000))).toBeLessThan(60);
       expect(rows[1]).toMatchObject({ type: 4, quantity: 25, over: 125, mark: 'welcome', status: 1 });
       expect(rows[2]).toMatchObject({ type: 0, quantity: 100, over: 100, status: 1 });
-      expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', type: 4 })).body.data).toHaveLength(1);
-      expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', type: 1 })).body.data).toEqual([]);
-      expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2019-01-01' })).body.data).toEqual([]);
-      expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', page: 2, pageSize: 2 })).body.data).toHaveLength(1);
+      expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', type: 4 })).body.data.data).toHaveLength(1);
+      expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', type: 1 })).body.data.data).toEqual([]);
+      expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2019-01-01' })).body.data.data).toEqual([]);
+      expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', page: 2, pageSize: 2 })).body.data.data).toHaveLength(
+        1,
+      );
     });
 
     it('counts days in the platform time zone: a row at 23:30 local belongs to that day', async () => {
@@ -196,8 +200,8 @@ describe('wallet: pay info, security code, fund history', () => {
       const id = (await call('recharge', p.token, { money: 100, type: 'TWD' })).body.data.id as number;
       // 2026-03-10 23:30 in Asia/Taipei is 15:30 UTC
       await t.ds.getRepository(CapitalLogEntity).update({ id }, { created_at: Date.UTC(2026, 2, 10, 15, 30) });
-      expect((await call('quantityLogList', p.token, { begin_date: '2026-03-10', end_date: '2026-03-10' })).body.data).toHaveLength(1);
-      expect((await call('quantityLogList', p.token, { begin_date: '2026-03-11', end_date: '2026-03-11' })).body.data).toHaveLength(0);
+      expect((await call('quantityLogList', p.token, { begin_date: '2026-03-10', end_date: '2026-03-10' })).body.data.data).toHaveLength(1);
+      expect((await call('quantityLogList', p.token, { begin_date: '2026-03-11', end_date: '2026-03-11' })).body.data.data).toHaveLength(0);
     });
 
     it.each([
@@ -208,7 +212,7 @@ describe('wallet: pay info, security code, fund history', () => {
       ['type -1', { begin_date: '2026-03-01', end_date: '2026-03-01', type: -1 }],
       ['page 0', { begin_date: '2026-03-01', end_date: '2026-03-01', page: 0 }],
       ['page "abc"', { begin_date: '2026-03-01', end_date: '2026-03-01', page: 'abc' }],
-      ['pageSize 51', { begin_date: '2026-03-01', end_date: '2026-03-01', pageSize: 51 }],
+      ['pageSize 101', { begin_date: '2026-03-01', end_date: '2026-03-01', pageSize: 101 }],
       ['a user_id field', { begin_date: '2026-03-01', end_date: '2026-03-01', user_id: 1 }],
     ])('refuses %s', async (_name, body) => {
       const p = await registerPlayer(t);

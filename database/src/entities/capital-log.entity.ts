@@ -15,7 +15,8 @@ export class CapitalLogEntity {
   @Column({ type: 'integer' }) user_id!: number;
   @Column({ type: 'integer' }) type!: number;
   @BigIntColumn() quantity_minor!: number;
-  @BigIntColumn() over_minor!: number;
+  /** The available balance right after this row took effect; null while it has had none (a pending or rejected recharge). Written once. */
+  @BigIntColumn({ nullable: true }) over_minor!: number | null;
   @Column({ type: 'varchar', length: 8, default: '' }) currency!: string;
   /** Recharges: the amount as entered, in hundredths of `currency` (quantity_minor is what it credits). Null for other types. */
   @BigIntColumn({ nullable: true }) currency_quantity_minor!: number | null;

@@ -63,6 +63,18 @@ export interface PageRequest {
 }
 
 /**
+ * One page of a player history list (fund history, bet record): `pageSize` defaults to 20 (at most
+ * 100); `total` counts every row of the query; `has_more` is false on the last page ('--END--').
+ */
+export interface Paged<T> {
+  data: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  has_more: boolean;
+}
+
+/**
  * Console API (react-admin) error body, sent with `CONSOLE_HTTP_STATUS[error]`.
  * `errors` maps a field name to its message for form validation errors.
  */

@@ -114,6 +114,10 @@ export const ERROR_CODES = {
   ORDER_NOT_FOUND: 4020,
   /** Verify or reveal asked for a round whose seed is not published yet. */
   ROUND_NOT_DRAWN: 4021,
+  /** getGameResult: no unseen win in this game (the app ignores this code silently; only code 1 pops the win dialog). */
+  NO_UNSEEN_WIN: 4022,
+  /** closeGameResult on a bet that is not settled yet (closing it would hide its later win). */
+  BET_NOT_SETTLED: 4023,
 
   // 5000s console
   FORBIDDEN: 5001,
@@ -246,6 +250,8 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   SCHEDULE_INVALID: 400,
   ORDER_NOT_FOUND: 404,
   ROUND_NOT_DRAWN: 422,
+  NO_UNSEEN_WIN: 404,
+  BET_NOT_SETTLED: 422,
 
   FORBIDDEN: 403,
   STAFF_LOGIN_FAILED: 401,

@@ -1,5 +1,5 @@
 import { BET_STATUS } from '@sum28/domain';
-import type { DateString, EpochSeconds, Issue, Money, PageRequest } from './envelope.contract';
+import type { DateString, EpochSeconds, Issue, Money, PageRequest, Paged } from './envelope.contract';
 import type { HitNotice, PlayTypeCode } from './lottery.contract';
 
 /** Bet status: 0 accepted (pending draw), 1 settled, 2 cancelled (round voided, stake refunded). */
@@ -31,6 +31,7 @@ export const PROFIT_PENDING = '----';
 
 // POST /api/user/orderList -----------------------------------------------------------------------
 
+/** Dates: platform days from 2018-01-01 to today; `end_date` is capped at today; `begin_date <= end_date`. */
 export interface OrderListRequest extends PageRequest {
   begin_date: DateString;
   end_date: DateString;
@@ -67,8 +68,8 @@ export interface OrderRow {
   username: string;
 }
 
-/** Newest first; an empty page means the end ('--END--'). */
-export type OrderListResponse = OrderRow[];
+/** Newest first, one page; `has_more` false means the end ('--END--'). */
+export type OrderListResponse = Paged<OrderRow>;
 
 // POST /api/user/getGameResult (polled every 2 s) ------------------------------------------------
 
@@ -76,12 +77,15 @@ export interface GetGameResultRequest {
   game_id: number;
 }
 
-/** The oldest unacknowledged win in this game, or null. */
-export type GetGameResultResponse = HitNotice | null;
+/**
+ * Code 1: the oldest unacknowledged win in this game (the client pops its dialog). With none the answer
+ * is the non-1 code `NO_UNSEEN_WIN` (data null), which the client ignores silently.
+ */
+export type GetGameResultResponse = HitNotice;
 
 // POST /api/user/closeGameResult -----------------------------------------------------------------
 
-/** Acknowledges a win popup so it is not shown again. */
+/** Acknowledges a win popup so it is not shown again; settled bets only (`BET_NOT_SETTLED` for a pending one). */
 export interface CloseGameResultRequest {
   order_id: number;
 }

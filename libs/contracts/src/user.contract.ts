@@ -1,5 +1,6 @@
 import { GROUP, INVITE_OFFSET } from '@sum28/domain';
 import type { EmptyRequest, Money, PageRequest } from './envelope.contract';
+import type { TurnoverProgress } from './wallet.contract';
 
 /** User groups (spec section 3): 1 normal member, 2 visitor (tourist), 3 agent. */
 
@@ -62,10 +63,8 @@ export interface RegisterRequest {
   adult: boolean;
 }
 
-/** The signed-in user as the client stores it. */
-export interface UserInfo {
-  /** Opaque session token: send as the `token` header. */
-  token: string;
+/** The signed-in user without the token: the same in register, login, userInfo and profile. */
+export interface UserSummary {
   user_id: number;
   username: string;
   nickname: string;
@@ -74,14 +73,29 @@ export interface UserInfo {
   /** Frozen amount (pending withdrawals). */
   lock_money: Money;
   group_id: GroupId;
-  /** `String(user_id + 100000)`. */
-  invite_code: string;
-  /** Masked except the last 4 characters; null when not set. */
-  mobile: string | null;
-  /** Masked; null when not set. */
-  idcard: string | null;
+  /** `String(user_id + 100000)` for agents (the code they hand out); null for other groups. */
+  invite_code: string | null;
+  /** The player's own mobile as saved ('' when not set). */
+  mobile: string;
+  idcard: string;
+  /** Amount still to wager today before a withdrawal (0 when met): same as `turnover.remaining`. */
+  water_limit: Money;
+  /** Today's wagering progress (counted by the turnover hedge rule: hedged stakes do not count). */
+  turnover: TurnoverProgress;
+  /** True while frozen for review (e.g. after an opposite bet): no betting, no withdrawal. */
+  is_frozen: boolean;
+  /** Why, in the request's language (a rule's message, or the reason staff wrote); null when not frozen. */
+  frozen_reason: string | null;
+  /** A security code is set (withdrawals need one). */
+  has_security_code: boolean;
   /** True after a reset by customer service: the client must send the user to change the password. */
   must_change_password: boolean;
+}
+
+/** The signed-in user as the client stores it. */
+export interface UserInfo extends UserSummary {
+  /** Opaque session token: send as the `token` header. */
+  token: string;
 }
 
 export interface RegisterResponse {
@@ -112,14 +126,6 @@ export type LogoutRequest = EmptyRequest;
 export type LogoutResponse = null;
 
 // POST /api/user/userInfo ------------------------------------------------------------------------
-
-/** The current user without the token, plus the turnover still needed to withdraw. */
-export interface UserSummary extends Omit<UserInfo, 'token'> {
-  /** Amount still to wager today before a withdrawal (0 when met). */
-  water_limit: Money;
-  /** True while frozen for review (e.g. after an opposite bet): no betting, no withdrawal. */
-  is_frozen: boolean;
-}
 
 export type UserInfoRequest = EmptyRequest;
 /** In `data` (the spec's clients read it from `msg`; we keep `msg` a string). */
@@ -160,6 +166,10 @@ export interface TeamMember {
   /** Group of the member. */
   type: GroupId;
   money: Money;
+  /** The member's display name (nickname, else username): the spec's 'name' label. */
+  name: string;
+  /** The member's mobile masked except its last 4 digits ('' when not set): the spec's 'phone' label. */
+  phone: string;
 }
 
 export interface GetMyTeamResponse {

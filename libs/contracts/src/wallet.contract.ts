@@ -1,5 +1,5 @@
 import { AUDIT_STATUS, CAPITAL_TYPE, CURRENCIES, PAY_TYPE, WALLET_TYPES } from '@sum28/domain';
-import type { DateString, EmptyRequest, EpochSeconds, Money, PageRequest } from './envelope.contract';
+import type { DateString, EmptyRequest, EpochSeconds, Money, PageRequest, Paged } from './envelope.contract';
 
 /** These lists are defined once, in libs/domain; the contract names them for the clients. */
 export const CAPITAL_LOG_TYPE = CAPITAL_TYPE;
@@ -24,7 +24,7 @@ export type Currency = (typeof CURRENCIES)[number];
 // POST /api/user/quantityLogList -----------------------------------------------------------------
 
 export interface QuantityLogListRequest extends PageRequest {
-  /** Inclusive, platform days, 2018-01-01 at the earliest. */
+  /** Inclusive platform days from 2018-01-01 to today; `end_date` is capped at today; `begin_date <= end_date`. */
   begin_date: DateString;
   end_date: DateString;
   /** All types when omitted. */
@@ -36,12 +36,19 @@ export interface CapitalLogRow {
   type: CapitalLogType;
   /** Amount of the movement, always positive; `type` gives the direction. */
   quantity: Money;
-  /** Available balance right after this entry was written. */
-  over: Money;
+  /**
+   * Available balance right after this row's own effect; written once, never changed later. Null while
+   * the row has had no effect (a pending or rejected recharge).
+   */
+  over: Money | null;
   createtime: EpochSeconds;
-  /** Remark (e.g. the reason of a rejection or a gift). */
+  /** Remark: a recharge's order number (kept after a rejection), a gift's reason, a bet's marker. */
   mark: string;
   status: AuditStatus;
+  /** Why it was rejected (staff's note), beside `mark`; null unless rejected with a note. */
+  reason: string | null;
+  /** Withdrawals: the receiving account, masked ('Bank ****1234', 'TRC20 ****abcd'); null for other types. */
+  pay_account: string | null;
   /** Recharges only: the currency paid in. */
   currency?: Currency;
   /** Recharges only: the amount paid, in `currency` (`quantity` is what it credits). */
@@ -50,8 +57,8 @@ export interface CapitalLogRow {
   rate?: string;
 }
 
-/** Newest first; an empty page means the end ('--END--'). */
-export type QuantityLogListResponse = CapitalLogRow[];
+/** Newest first, one page; `has_more` false means the end ('--END--'). */
+export type QuantityLogListResponse = Paged<CapitalLogRow>;
 
 // POST /api/user/payInfo -------------------------------------------------------------------------
 

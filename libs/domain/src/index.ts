@@ -24,3 +24,4 @@ export * from './account/sign-in-throttle';
 export * from './money/fx';
 export * from './wallet/recharge-quote';
 export * from './content/safe-text';
+export * from './history/history';

@@ -27,7 +27,7 @@ export class AccountsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Edit nickname and mobile (username is read-only)' })
   async profile(@Body() dto: ProfileDto, @Player() p: PlayerContext): Promise<WithMessage<ProfileView>> {
-    return withMessage('SET_SUCCESS', await this.accounts.updateProfile(p.user.id, dto));
+    return withMessage('SET_SUCCESS', await this.accounts.updateProfile(p.user.id, dto, dto.lang ?? 'tw'));
   }
 
   @Post('getMyTeam')

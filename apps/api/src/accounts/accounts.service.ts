@@ -1,19 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { GetMyTeamResponse } from '@sum28/contracts';
 import { TxRunner, UserEntity } from '@sum28/database';
-import { GROUP, TEAM_PAGE_SIZE, isSecurityCode, minorToMajor, turnoverProgress, validatePassword, type GroupId } from '@sum28/domain';
+import { GROUP, TEAM_PAGE_SIZE, isSecurityCode, maskAccount, minorToMajor, validatePassword, type GroupId } from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionService } from '../auth/session.service';
-import { userInfoView } from '../auth/user-view';
+import { PlayerViewService, type PlayerView } from '../auth/player-view.service';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
-import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
-import { SettingsService } from '../settings/settings.service';
-import { todayStakes } from '../wallet/turnover';
 import type { GetMyTeamDto, NewPassDto, ProfileDto } from './dto/accounts.dto';
 
-export type ProfileView = ReturnType<typeof userInfoView> & { water_limit: number };
+export type ProfileView = PlayerView;
 
 const NICKNAME_MAX = 32;
 const MOBILE = /^\+?[0-9]{6,20}$/;
@@ -27,8 +24,7 @@ export class AccountsService {
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
-    private readonly settings: SettingsService,
-    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    private readonly views: PlayerViewService,
   ) {}
 
   /**
@@ -63,7 +59,7 @@ export class AccountsService {
   }
 
   /** user/profile: nickname and mobile; the username is read-only (sending another one is refused). */
-  async updateProfile(userId: number, dto: ProfileDto): Promise<ProfileView> {
+  async updateProfile(userId: number, dto: ProfileDto, lang: string): Promise<ProfileView> {
     const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
     if (dto.username !== undefined && dto.username !== user.username) throw new ApiError('VALIDATION_FAILED', { field: 'username', reason: 'readOnly' });
     const changes: Partial<Pick<UserEntity, 'nickname' | 'mobile'>> = {};
@@ -86,10 +82,7 @@ export class AccountsService {
       });
     }
     const fresh = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
-    const now = this.clock.now();
-    const [stakes, bps] = await Promise.all([todayStakes(this.ds.manager, userId, now, this.cfg.schedule.tz), this.settings.get('turnover_multiplier_bps')]);
-    const progress = turnoverProgress({ todayStakes: stakes, balance: fresh.money_minor, multiplierBps: bps });
-    return { ...userInfoView(fresh), water_limit: minorToMajor(progress.remaining) };
+    return this.views.of(fresh, lang);
   }
 
   /** user/getMyTeam: agents only; members are the users the agent invited, newest first. */
@@ -99,13 +92,21 @@ export class AccountsService {
     const page = dto.page ?? 1;
     const [rows, total] = await this.ds.getRepository(UserEntity).findAndCount({
       where: { inviter_id: user.id },
-      select: { id: true, username: true, nickname: true, group_id: true, money_minor: true },
+      select: { id: true, username: true, nickname: true, mobile: true, group_id: true, money_minor: true },
       order: { id: 'DESC' },
       skip: (page - 1) * size,
       take: size,
     });
     return {
-      data: rows.map((r) => ({ id: r.id, username: r.username, nickname: r.nickname, type: r.group_id as GroupId, money: minorToMajor(r.money_minor) })),
+      data: rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        nickname: r.nickname,
+        type: r.group_id as GroupId,
+        money: minorToMajor(r.money_minor),
+        name: r.nickname !== '' ? r.nickname : r.username,
+        phone: r.mobile !== '' ? maskAccount(r.mobile) : '',
+      })),
       total,
     };
   }

@@ -9,9 +9,9 @@ import { CaptchaService } from './captcha.service';
 import { EmptyDto, LoginDto, RegisterDto } from './dto/auth.dto';
 import { AllowPendingPasswordChange, Player, PlayerAuthGuard, type PlayerContext } from './player-auth.guard';
 import { SessionService } from './session.service';
-import { userInfoView } from './user-view';
+import { langOf } from '../common/http/lang';
+import { PlayerViewService, type PlayerView as UserInfo } from './player-view.service';
 
-type UserInfo = ReturnType<typeof userInfoView>;
 /** Per client IP and minute, from SIGNIN_RATE_LIMIT (the server decorates Fastify with it at start-up). */
 const SIGN_IN_LIMIT = {
   default: {
@@ -29,6 +29,7 @@ export class AuthController {
     private readonly accounts: AccountService,
     private readonly captcha: CaptchaService,
     private readonly sessions: SessionService,
+    private readonly views: PlayerViewService,
   ) {}
 
   @Get('captcha')
@@ -44,7 +45,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Sign up with an invite code (group 1 member or 2 visitor), 18+ consent required; logs in' })
   async register(@Body() dto: RegisterDto, @Req() req: FastifyRequest): Promise<WithMessage<{ userinfo: UserInfo & { token: string } }>> {
     const { user, token } = await this.accounts.register(dto, req.ip);
-    return withMessage('REGISTER_SUCCESS', { userinfo: { ...userInfoView(user), token } });
+    return withMessage('REGISTER_SUCCESS', { userinfo: { ...(await this.views.of(user, langOf(req))), token } });
   }
 
   @Post('login')
@@ -53,7 +54,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Sign in; answers the session token for the `token` header' })
   async login(@Body() dto: LoginDto, @Req() req: FastifyRequest): Promise<WithMessage<{ userinfo: UserInfo & { token: string } }>> {
     const { user, token } = await this.accounts.login(dto, req.ip);
-    return withMessage('LOGIN_SUCCESS', { userinfo: { ...userInfoView(user), token } });
+    return withMessage('LOGIN_SUCCESS', { userinfo: { ...(await this.views.of(user, langOf(req))), token } });
   }
 
   @Post('userInfo')
@@ -61,9 +62,11 @@ export class AuthController {
   @UseGuards(PlayerAuthGuard)
   @AllowPendingPasswordChange()
   @ApiHeader({ name: 'token', required: true })
-  @ApiOperation({ summary: 'The signed-in player' })
-  userInfo(@Body() _dto: EmptyDto, @Player() p: PlayerContext): UserInfo {
-    return userInfoView(p.user);
+  @ApiOperation({
+    summary: 'The signed-in player: balances, turnover progress, freeze and reason, security code set, password change due, invite code (agents)',
+  })
+  userInfo(@Body() _dto: EmptyDto, @Player() p: PlayerContext, @Req() req: FastifyRequest): Promise<UserInfo> {
+    return this.views.of(p.user, langOf(req));
   }
 
   @Post('logout')

@@ -4,6 +4,7 @@ import { AuthController } from './auth.controller';
 import { CaptchaService } from './captcha.service';
 import { PasswordHasher } from './password-hasher';
 import { PlayerAuthGuard } from './player-auth.guard';
+import { PlayerViewService } from './player-view.service';
 import { SessionService } from './session.service';
 import { SignInThrottleService } from './sign-in-throttle.service';
 import { DbSignInThrottleStore, SignInThrottleStore } from './sign-in-throttle.store';
@@ -17,9 +18,10 @@ import { DbSignInThrottleStore, SignInThrottleStore } from './sign-in-throttle.s
     PasswordHasher,
     SessionService,
     PlayerAuthGuard,
+    PlayerViewService,
     SignInThrottleService,
     { provide: SignInThrottleStore, useClass: DbSignInThrottleStore },
   ],
-  exports: [PasswordHasher, SessionService, PlayerAuthGuard, CaptchaService, SignInThrottleService],
+  exports: [PasswordHasher, SessionService, PlayerAuthGuard, CaptchaService, SignInThrottleService, PlayerViewService],
 })
 export class AuthModule {}

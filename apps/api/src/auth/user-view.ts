@@ -1,24 +1,30 @@
+import { isErrorCode, translate, type TurnoverProgress as TurnoverView, type UserSummary } from '@sum28/contracts';
 import type { UserEntity } from '@sum28/database';
-import { GROUP, inviteCodeOf, minorToMajor } from '@sum28/domain';
+import { GROUP, inviteCodeOf, minorToMajor, type GroupId, type TurnoverProgress } from '@sum28/domain';
 
-/** The player's own account as the app shows it (money as decimal numbers). */
-export function userInfoView(u: UserEntity): {
-  user_id: number;
-  id: number;
-  username: string;
-  nickname: string;
-  mobile: string;
-  money: number;
-  lock_money: number;
-  group_id: number;
-  invite_code: string | null;
-  idcard: string;
-  avatar: string;
-  status: string;
-  is_frozen: boolean;
-  must_change_password: boolean;
-  has_security_code: boolean;
-} {
+/**
+ * Why the account is frozen, in the player's language: a freeze by a rule stores `ERROR_KEY: detail`
+ * (e.g. `OPPOSITE_BET: round ... of game ...`) and shows that error's message; a staff freeze shows the
+ * reason staff wrote. Null when not frozen.
+ */
+export function frozenReasonView(u: Pick<UserEntity, 'status' | 'frozen_reason'>, lang: string): string | null {
+  if (u.status !== 'frozen') return null;
+  const stored = u.frozen_reason ?? '';
+  const key = /^([A-Z][A-Z_]+):/.exec(stored)?.[1];
+  if (key !== undefined && isErrorCode(key)) return translate(lang, key);
+  return stored !== '' ? stored : translate(lang, 'ACCOUNT_FROZEN');
+}
+
+function money(p: TurnoverProgress): TurnoverView {
+  return { required: minorToMajor(p.required), done: minorToMajor(p.done), remaining: minorToMajor(p.remaining) };
+}
+
+/**
+ * The player's own account as the app shows it (money as decimal numbers), the same in register,
+ * login, userInfo and profile: balances, the turnover progress, the freeze and its reason, whether a
+ * security code is set, whether the password must be changed, and the invite code (agents only).
+ */
+export function userInfoView(u: UserEntity, turnover: TurnoverProgress, lang: string): UserSummary & { id: number; avatar: string; status: string } {
   return {
     user_id: u.id,
     id: u.id,
@@ -27,13 +33,16 @@ export function userInfoView(u: UserEntity): {
     mobile: u.mobile,
     money: minorToMajor(u.money_minor),
     lock_money: minorToMajor(u.lock_money_minor),
-    group_id: u.group_id,
+    group_id: u.group_id as GroupId,
     invite_code: u.group_id === GROUP.AGENT ? inviteCodeOf(u.id) : null,
     idcard: u.idcard,
     avatar: u.avatar,
     status: u.status,
     is_frozen: u.status === 'frozen',
+    frozen_reason: frozenReasonView(u, lang),
     must_change_password: u.must_change_password,
     has_security_code: u.security_code_hash !== null,
+    water_limit: minorToMajor(turnover.remaining),
+    turnover: money(turnover),
   };
 }

@@ -91,7 +91,7 @@ export class BettingService {
       return out;
     } catch (e) {
       if (!(e instanceof OppositeBetRefused)) throw e;
-      await this.freeze(player.id, `opposite bets in round ${dto.issue} of game ${dto.game_id}`);
+      await this.freeze(player.id, `OPPOSITE_BET: opposite bets in round ${dto.issue} of game ${dto.game_id}`);
       throw new ApiError('OPPOSITE_BET', e.params);
     }
   }

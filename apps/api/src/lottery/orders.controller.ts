@@ -23,14 +23,14 @@ export class OrdersController {
 
   @Post('getGameResult')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The oldest unacknowledged win in a game (win popup), or null' })
+  @ApiOperation({ summary: 'The oldest unacknowledged win in a game (win popup, code 1), or code NO_UNSEEN_WIN when there is none' })
   getGameResult(@Body() dto: GetGameResultDto, @Player() p: PlayerContext): Promise<GetGameResultResponse> {
-    return this.orders.hitNotice(p.user.id, dto.game_id);
+    return this.orders.unseenWin(p.user.id, dto.game_id);
   }
 
   @Post('closeGameResult')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Acknowledges a win popup (own bets only)' })
+  @ApiOperation({ summary: 'Acknowledges a win popup (own settled bets only; a pending bet is refused with BET_NOT_SETTLED)' })
   closeGameResult(@Body() dto: CloseGameResultDto, @Player() p: PlayerContext): Promise<CloseGameResultResponse> {
     return this.orders.closeGameResult(p.user.id, dto.order_id);
   }

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ORDER_TAB, PROFIT_PENDING, playTypeLabel, type HitNotice, type OrderListResponse, type OrderRow } from '@sum28/contracts';
 import { TxRunner } from '@sum28/database';
-import { addDays, BET_STATUS, GROUP, minorToMajor, parseDay, startOfDay, TEAM_PAGE_SIZE } from '@sum28/domain';
+import { BET_STATUS, GROUP, minorToMajor } from '@sum28/domain';
 import { ApiError } from '../common/api-error';
+import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { historyWindow, pageOf, pagedAnswer } from '../common/history-query';
 import { SettlementService } from '../rounds/settlement.service';
 import { ReadDb } from '../rounds/read-db';
 import { exec, int, type Row, Sql } from '../rounds/sql';
@@ -33,6 +35,7 @@ export class OrdersService {
     private readonly db: ReadDb,
     private readonly tx: TxRunner,
     private readonly settlement: SettlementService,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {
     this.sql = new Sql(tx.kind);
@@ -40,50 +43,31 @@ export class OrdersService {
 
   /** Bets placed between two platform days (inclusive), newest first, one page; scope 1 = the agent's invitees. */
   async orderList(user: { id: number; group_id: number }, dto: OrderListDto, lang: string): Promise<OrderListResponse> {
-    const from = this.dayStart(dto.begin_date, 'begin_date');
-    const toDay = this.dayStart(dto.end_date, 'end_date');
-    if (toDay < from) throw new ApiError('VALIDATION_FAILED', { field: 'end_date', reason: 'before begin_date' });
-    const to = startOfDay(addDays(dto.end_date.replace(/-/g, ''), 1), this.cfg.schedule.tz);
+    const { from, to } = historyWindow(dto, this.clock.now(), this.cfg.schedule.tz);
     const scope = dto.scope ?? 0;
     if (scope === 1 && user.group_id !== GROUP.AGENT) throw new ApiError('AGENT_ONLY');
-    const pageSize = dto.pageSize ?? TEAM_PAGE_SIZE;
-    const offset = ((dto.page ?? 1) - 1) * pageSize;
+    const page = pageOf(dto);
     const who = scope === 1 ? 'b.user_id IN (SELECT id FROM users WHERE inviter_id = ?)' : 'b.user_id = ?';
-    const rows = (await this.db.all(
-      `SELECT b.id, b.order_no, b.stake_minor, b.profit_minor, b.status, b.whether_hit, b.odds_milli, b.play_type, b.created_at,
+    const where = `${who} AND b.created_at >= ? AND b.created_at < ? AND ${TAB_FILTER[dto.activeTab] ?? '1 = 0'}`;
+    const [rows, counted] = (await Promise.all([
+      this.db.all(
+        `SELECT b.id, b.order_no, b.stake_minor, b.profit_minor, b.status, b.whether_hit, b.odds_milli, b.play_type, b.created_at,
                 b.issue, b.round_id, p.title AS plan_name, g.name AS game_name, u.username, r.site_1, r.site_2, r.site_3, r.sum
            FROM bets b JOIN plans p ON p.id = b.plan_id JOIN games g ON g.id = b.game_id JOIN rounds r ON r.id = b.round_id
            JOIN users u ON u.id = b.user_id
-          WHERE ${who} AND b.created_at >= ? AND b.created_at < ? AND ${TAB_FILTER[dto.activeTab] ?? '1 = 0'}
+          WHERE ${where}
           ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`,
-      [user.id, from, to, pageSize, offset],
-    )) as Row[];
-    return rows.map((r): OrderRow => {
-      const status = int(r['status']);
-      const triple = tripleOf(r);
-      const playType = String(r['play_type']);
-      return {
-        id: int(r['id']),
-        orderNo: String(r['order_no']),
-        quantity: minorToMajor(int(r['stake_minor'])),
-        profit: status === BET_STATUS.PENDING ? PROFIT_PENDING : status === BET_STATUS.CANCELLED ? 0 : minorToMajor(int(r['profit_minor'])),
-        status: status as OrderRow['status'],
-        whether_hit: status === BET_STATUS.SETTLED && int(r['whether_hit']) === 1 ? 1 : 0,
-        odds: int(r['odds_milli']) / 1000,
-        plan_name: String(r['plan_name']),
-        play_method: playTypeLabel(lang, playType),
-        play_type: playType,
-        lottery_code: triple ? `${triple.join(' ')} ${int(r['sum'])}` : null,
-        createtime: Math.floor(int(r['created_at']) / 1000),
-        issue: String(r['issue']),
-        name: String(r['game_name']),
-        issue_id: int(r['round_id']),
-        username: String(r['username']),
-      };
-    });
+        [user.id, from, to, page.pageSize, page.offset],
+      ),
+      this.db.all(`SELECT COUNT(*) AS n FROM bets b WHERE ${where}`, [user.id, from, to]),
+    ])) as [Row[], Row[]];
+    return pagedAnswer(
+      rows.map((r) => orderRow(r, lang)),
+      int(counted[0]?.['n']),
+      page,
+    );
   }
 
-  /** The player's oldest unacknowledged win in a game (the win popup), or null. */
   /**
    * The oldest unseen win of a player in a game. Polled every 2 s by every player (heartbeat), and almost
    * always empty: an empty answer is remembered for NO_WIN_CACHE_MS or until this instance settles a
@@ -113,18 +97,48 @@ export class OrdersService {
     return { profit: minorToMajor(int(r['profit_minor'])), id: int(r['id']) };
   }
 
-  /** Marks a bet's result as seen; only the owner's bets (else ORDER_NOT_FOUND). */
-  async closeGameResult(userId: number, orderId: number): Promise<null> {
-    const res = await this.tx.write((m) =>
-      exec(m, this.sql.q(`UPDATE bets SET result_seen = ${this.sql.TRUE} WHERE id = ? AND user_id = ?`), [orderId, userId]),
-    );
-    if (res.affected !== 1) throw new ApiError('ORDER_NOT_FOUND');
-    return null;
+  /** getGameResult: the unseen win, or NO_UNSEEN_WIN (a non-1 code the app ignores; code 1 pops the win dialog). */
+  async unseenWin(userId: number, gameId: number): Promise<HitNotice> {
+    const win = await this.hitNotice(userId, gameId);
+    if (win === null) throw new ApiError('NO_UNSEEN_WIN');
+    return win;
   }
 
-  private dayStart(date: string, field: string): number {
-    const day = date.replace(/-/g, '');
-    if (parseDay(day) === null) throw new ApiError('VALIDATION_FAILED', { field, reason: 'not a date' });
-    return startOfDay(day, this.cfg.schedule.tz);
+  /**
+   * Marks a settled bet's result as seen; only the owner's bets (else ORDER_NOT_FOUND). A pending bet is
+   * refused (BET_NOT_SETTLED): closing it would hide its later win for good.
+   */
+  async closeGameResult(userId: number, orderId: number): Promise<null> {
+    const res = await this.tx.write((m) =>
+      exec(m, this.sql.q(`UPDATE bets SET result_seen = ${this.sql.TRUE} WHERE id = ? AND user_id = ? AND status = ${BET_STATUS.SETTLED}`), [orderId, userId]),
+    );
+    if (res.affected === 1) return null;
+    const found = (await this.db.all(`SELECT status FROM bets WHERE id = ? AND user_id = ?`, [orderId, userId])) as Row[];
+    throw new ApiError(found.length === 0 ? 'ORDER_NOT_FOUND' : 'BET_NOT_SETTLED');
   }
+}
+
+/** One bet of the bet record, as the app shows it. */
+function orderRow(r: Row, lang: string): OrderRow {
+  const status = int(r['status']);
+  const triple = tripleOf(r);
+  const playType = String(r['play_type']);
+  return {
+    id: int(r['id']),
+    orderNo: String(r['order_no']),
+    quantity: minorToMajor(int(r['stake_minor'])),
+    profit: status === BET_STATUS.PENDING ? PROFIT_PENDING : status === BET_STATUS.CANCELLED ? 0 : minorToMajor(int(r['profit_minor'])),
+    status: status as OrderRow['status'],
+    whether_hit: status === BET_STATUS.SETTLED && int(r['whether_hit']) === 1 ? 1 : 0,
+    odds: int(r['odds_milli']) / 1000,
+    plan_name: String(r['plan_name']),
+    play_method: playTypeLabel(lang, playType),
+    play_type: playType,
+    lottery_code: triple ? `${triple.join(' ')} ${int(r['sum'])}` : null,
+    createtime: Math.floor(int(r['created_at']) / 1000),
+    issue: String(r['issue']),
+    name: String(r['game_name']),
+    issue_id: int(r['round_id']),
+    username: String(r['username']),
+  };
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_SETTINGS, SettingEntity, TxRunner } from '@sum28/database';
-import type { OppositeBetPolicy } from '@sum28/domain';
+import type { OppositeBetPolicy, TurnoverHedgeRule } from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 
@@ -13,6 +13,7 @@ export interface Settings {
   security_code_lock_minutes: number;
   currencies: Record<string, number>;
   max_stake_minor: number;
+  turnover_hedge_rule: TurnoverHedgeRule;
 }
 export type SettingKey = keyof Settings;
 

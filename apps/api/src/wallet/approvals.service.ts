@@ -26,7 +26,7 @@ export interface CapitalLogSnapshot {
     type: number;
     status: number;
     quantity_minor: number;
-    over_minor: number;
+    over_minor: number | null;
     requested_by: number | null;
     resolved_by: number | null;
     resolved_at: number | null;
@@ -204,7 +204,7 @@ export class ApprovalsService {
     const won = await m
       .createQueryBuilder()
       .update(CapitalLogEntity)
-      .set({ status, resolved_by: staff.id, resolved_at: now, remark, ...(status === AUDIT_STATUS.REJECTED && remark !== '' ? { mark: remark } : {}) })
+      .set({ status, resolved_by: staff.id, resolved_at: now, remark })
       .where('id = :id AND status = :pending', { id: log.id, pending: AUDIT_STATUS.PENDING })
       .execute();
     if (won.affected !== 1) throw new ApiError('ALREADY_RESOLVED');
@@ -216,8 +216,18 @@ export class ApprovalsService {
         throw e;
       }
     }
-    const balances = await this.ledger.balances(m, log.user_id);
-    await m.update(CapitalLogEntity, { id: log.id }, { over_minor: balances.money });
+    // A row's balance-after is written once, when the row takes effect on the available balance: a
+    // recharge on approval (its only effect); a withdrawal already has it from its hold (paying out
+    // moves only the frozen amount; a rejection's release is not this row's effect).
+    if (status === AUDIT_STATUS.APPROVED && log.over_minor === null) {
+      const balances = await this.ledger.balances(m, log.user_id);
+      await m
+        .createQueryBuilder()
+        .update(CapitalLogEntity)
+        .set({ over_minor: balances.money })
+        .where('id = :id AND over_minor IS NULL', { id: log.id })
+        .execute();
+    }
     return snapshot(m, log);
   }
 }

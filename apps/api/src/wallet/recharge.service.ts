@@ -50,12 +50,12 @@ export class RechargeService {
     return this.idempotency.run(IDEMPOTENCY_SCOPE.recharge(userId), dto.idempotency_key, { amount_minor: q.amount, currency: q.currency }, async (m) => {
       await this.tx.lockRow(m, 'users', userId);
       const now = this.clock.now();
-      const u = await m.findOneOrFail(UserEntity, { where: { id: userId }, select: { id: true, money_minor: true } });
       const res = await m.insert(CapitalLogEntity, {
         user_id: userId,
         type: CAPITAL_TYPE.RECHARGE,
         quantity_minor: q.credited,
-        over_minor: u.money_minor,
+        // No balance-after until it takes effect (on approval); a rejected one never has one.
+        over_minor: null,
         currency: q.currency,
         currency_quantity_minor: q.amount,
         rate: q.rate.text,

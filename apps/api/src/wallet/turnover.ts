@@ -1,24 +1,47 @@
 import { BetEntity } from '@sum28/database';
-import { minor, startOfPlatformDay, type Minor } from '@sum28/domain';
+import { countedTurnover, minor, startOfPlatformDay, turnoverProgress, type Minor, type TurnoverHedgeRule, type TurnoverProgress } from '@sum28/domain';
 import type { EntityManager } from 'typeorm';
+import type { SettingsService } from '../settings/settings.service';
 
 /** Bet status 2: cancelled (void round, refunded); its stake does not count toward turnover. */
 const BET_CANCELLED = 2;
 
 /**
- * Today's stakes of a player: SUM(bets.stake_minor) since the start of the platform day (local
- * midnight in PLATFORM_TZ), cancelled bets excluded. The turnover rule compares it with the balance.
+ * Today's counted stakes of a player (the turnover 'done'): the bets since the start of the platform day
+ * (local midnight in PLATFORM_TZ), cancelled ones excluded, summed in SQL per round and category (a few
+ * dozen rows a day at most), then counted by the domain's hedge rule ('unhedged': per round
+ * |big - small| + |odd - even| + other categories; 'gross': every stake).
  */
-export async function todayStakes(m: EntityManager, userId: number, now: number, tz: string): Promise<Minor> {
-  const row = await m
+export async function countedStakesToday(m: EntityManager, userId: number, now: number, tz: string, rule: TurnoverHedgeRule): Promise<Minor> {
+  const rows = await m
     .createQueryBuilder()
-    .select('COALESCE(SUM(b.stake_minor), 0)', 'total')
+    .select('b.round_id', 'round')
+    .addSelect('b.play_type', 'play_type')
+    .addSelect('SUM(b.stake_minor)', 'stake')
     .from(BetEntity, 'b')
     .where('b.user_id = :userId AND b.created_at >= :since AND b.status <> :cancelled', {
       userId,
       since: startOfPlatformDay(now, tz),
       cancelled: BET_CANCELLED,
     })
-    .getRawOne<{ total: string | number | null }>();
-  return minor(Number(row?.total ?? 0));
+    .groupBy('b.round_id')
+    .addGroupBy('b.play_type')
+    .getRawMany<{ round: string | number; play_type: string; stake: string | number }>();
+  return countedTurnover(
+    rows.map((r) => ({ round: Number(r.round), playType: String(r.play_type), stake: minor(Number(r.stake)) })),
+    rule,
+  );
+}
+
+/** The turnover progress of a player with this balance now (required, done, remaining), by the current settings. */
+export async function turnoverNow(
+  m: EntityManager,
+  settings: SettingsService,
+  user: { id: number; money_minor: number },
+  now: number,
+  tz: string,
+): Promise<TurnoverProgress> {
+  const s = await settings.all();
+  const done = await countedStakesToday(m, user.id, now, tz, s.turnover_hedge_rule);
+  return turnoverProgress({ todayStakes: done, balance: user.money_minor, multiplierBps: s.turnover_multiplier_bps });
 }

@@ -45,7 +45,17 @@ describe('wallet views', () => {
       mark: 'm',
       status: 0,
     } as CapitalLogEntity);
-    expect(row).toEqual({ id: 7, type: 1, quantity: 123.45, over: 0.05, createtime: 1_700_000_000, mark: 'm', status: 0 });
+    expect(row).toEqual({ id: 7, type: 1, quantity: 123.45, over: 0.05, createtime: 1_700_000_000, mark: 'm', status: 0, reason: null, pay_account: null });
+  });
+
+  it('names a withdrawal’s account masked, keeps a rejected recharge’s order number with the reason beside it, and shows no balance-after before any effect', () => {
+    const card = { type: 0, acc: 'Holder', acc_name: '6222020200112233', acc_bank: 'Bank of Taiwan' };
+    const wallet = { type: 1, acc: 'TXyz1234567890abcd', acc_name: 'trc20', acc_bank: null };
+    const base = { id: 1, quantity_minor: 100, over_minor: 0, created_at: 0, mark: '', remark: '', status: 0 };
+    expect(capitalLogRow({ ...base, type: 1, pay_snapshot: card } as CapitalLogEntity).pay_account).toBe('Bank of Taiwan ************2233');
+    expect(capitalLogRow({ ...base, type: 1, pay_snapshot: wallet } as CapitalLogEntity).pay_account).toBe('TRC20 **************abcd');
+    const rejected = capitalLogRow({ ...base, type: 0, over_minor: null, mark: 'R0000000001', remark: 'no payment', status: 2 } as CapitalLogEntity);
+    expect(rejected).toMatchObject({ over: null, mark: 'R0000000001', reason: 'no payment', pay_account: null });
   });
 
   it('numbers recharges R + 10 digits', () => {

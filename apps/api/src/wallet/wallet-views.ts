@@ -1,6 +1,6 @@
 import type { CapitalLogRow, CapitalLogType, AuditStatus, Currency, PayInfoItem, PayInfoType } from '@sum28/contracts';
 import type { CapitalLogEntity, PayInfoEntity } from '@sum28/database';
-import { CAPITAL_TYPE, PAY_TYPE, maskAccount, minorToMajor } from '@sum28/domain';
+import { AUDIT_STATUS, CAPITAL_TYPE, PAY_TYPE, maskAccount, minorToMajor } from '@sum28/domain';
 
 /**
  * A bound payout account as the player sees it: the account number (card number or wallet address)
@@ -19,16 +19,36 @@ export function payInfoView(p: PayInfoEntity): PayInfoItem {
   };
 }
 
-/** One row of the fund history (spec: capital detail); a recharge also shows what was paid and the rate. */
+/**
+ * The payout account a withdrawal went to, masked as the player sees it: 'Bank ****1234' for a card,
+ * 'TRC20 ****abcd' for a wallet. Null when the row has no snapshot.
+ */
+export function payAccountLabel(snapshot: unknown): string | null {
+  if (snapshot === null || typeof snapshot !== 'object') return null;
+  const s = snapshot as { type?: unknown; acc?: unknown; acc_name?: unknown; acc_bank?: unknown };
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  if (s.type === PAY_TYPE.BANK_CARD) return `${text(s.acc_bank)} ${maskAccount(text(s.acc_name))}`.trim();
+  if (s.type === PAY_TYPE.WALLET) return `${text(s.acc_name).toUpperCase()} ${maskAccount(text(s.acc))}`.trim();
+  return null;
+}
+
+/**
+ * One row of the fund history (spec: capital detail). `over` is the balance right after this row's own
+ * effect, written once (null while it has had none: a pending or rejected recharge); `mark` keeps the
+ * order number and a rejection's reason is beside it in `reason`; a withdrawal names its masked account; a recharge
+ * also shows what was paid and the rate.
+ */
 export function capitalLogRow(c: CapitalLogEntity): CapitalLogRow {
   const row: CapitalLogRow = {
     id: c.id,
     type: c.type as CapitalLogType,
     quantity: minorToMajor(c.quantity_minor),
-    over: minorToMajor(c.over_minor),
+    over: c.over_minor === null ? null : minorToMajor(c.over_minor),
     createtime: Math.floor(c.created_at / 1000),
     mark: c.mark,
     status: c.status as AuditStatus,
+    reason: c.status === AUDIT_STATUS.REJECTED && c.remark !== '' ? c.remark : null,
+    pay_account: c.type === CAPITAL_TYPE.WITHDRAW ? payAccountLabel(c.pay_snapshot) : null,
   };
   if (c.type === CAPITAL_TYPE.RECHARGE && c.currency_quantity_minor !== null && c.rate !== null) {
     return { ...row, currency: c.currency as Currency, currency_quantity: minorToMajor(c.currency_quantity_minor), rate: c.rate };

@@ -7,7 +7,6 @@ import {
   minor,
   minorToMajor,
   parseAmount,
-  turnoverProgress,
   validateWithdraw,
   type Minor,
   type WithdrawError,
@@ -24,7 +23,7 @@ import { SettingsService } from '../settings/settings.service';
 import type { WithdrawActionDto } from './dto/wallet.dto';
 import { PayInfoService } from './pay-info.service';
 import { SecurityCodeService } from './security-code.service';
-import { todayStakes } from './turnover';
+import { countedStakesToday, turnoverNow } from './turnover';
 
 /** Refusals the domain gives before it looks at the security code (spec section 5 order). */
 const BEFORE_CODE_CHECK: ReadonlySet<WithdrawError> = new Set([
@@ -63,12 +62,7 @@ export class WithdrawService {
   async info(userId: number): Promise<WithdrawInfoResponse> {
     const now = this.clock.now();
     const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
-    const [payList, stakes, bps] = await Promise.all([
-      this.payInfos.list(userId),
-      todayStakes(this.ds.manager, userId, now, this.cfg.schedule.tz),
-      this.settings.get('turnover_multiplier_bps'),
-    ]);
-    const progress = turnoverProgress({ todayStakes: stakes, balance: user.money_minor, multiplierBps: bps });
+    const [payList, progress] = await Promise.all([this.payInfos.list(userId), turnoverNow(this.ds.manager, this.settings, user, now, this.cfg.schedule.tz)]);
     return {
       money: minorToMajor(user.money_minor),
       lock_money: minorToMajor(user.lock_money_minor),
@@ -128,7 +122,7 @@ export class WithdrawService {
     // The code changed between the check and now: the verified one is no longer the code.
     if (u.security_code_hash !== verifiedHash) throw new ApiError('SECURITY_CODE_WRONG', { left: 0 });
     const pay = await m.findOneBy(PayInfoEntity, { user_id: userId, type: dto.type });
-    const stakes = await todayStakes(m, userId, now, this.cfg.schedule.tz);
+    const stakes = await countedStakesToday(m, userId, now, this.cfg.schedule.tz, await this.settings.get('turnover_hedge_rule'));
     const checked = validateWithdraw(this.facts(dto, u, pay !== null, now, { securityCodeCorrect: true, todayStakes: stakes, multiplierBps: bps }));
     if (!checked.ok) throw this.refusal(checked.error, checked.params, u, now);
     const amount = checked.value.amount;

@@ -84,6 +84,8 @@ export const MESSAGES_EN = {
   SCHEDULE_INVALID: 'Invalid round schedule',
   ORDER_NOT_FOUND: 'Bet not found',
   ROUND_NOT_DRAWN: 'This round has not been drawn yet',
+  NO_UNSEEN_WIN: 'No new win',
+  BET_NOT_SETTLED: 'This bet is not settled yet',
 
   FORBIDDEN: 'You do not have permission to do this',
   STAFF_LOGIN_FAILED: 'Incorrect username or password',

@@ -84,6 +84,8 @@ export const MESSAGES_JP = {
   SCHEDULE_INVALID: '抽選スケジュールの設定が正しくありません',
   ORDER_NOT_FOUND: 'ベットが見つかりません',
   ROUND_NOT_DRAWN: 'この回はまだ抽選されていません',
+  NO_UNSEEN_WIN: '新しい当選はありません',
+  BET_NOT_SETTLED: 'このベットはまだ精算されていません',
 
   FORBIDDEN: 'この操作を行う権限がありません',
   STAFF_LOGIN_FAILED: 'ユーザー名またはパスワードが正しくありません',

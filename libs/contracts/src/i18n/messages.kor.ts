@@ -84,6 +84,8 @@ export const MESSAGES_KOR = {
   SCHEDULE_INVALID: '추첨 일정 설정이 올바르지 않습니다',
   ORDER_NOT_FOUND: '베팅 내역을 찾을 수 없습니다',
   ROUND_NOT_DRAWN: '이번 회차는 아직 추첨되지 않았습니다',
+  NO_UNSEEN_WIN: '새로운 당첨이 없습니다',
+  BET_NOT_SETTLED: '이 베팅은 아직 정산되지 않았습니다',
 
   FORBIDDEN: '이 작업을 수행할 권한이 없습니다',
   STAFF_LOGIN_FAILED: '아이디 또는 비밀번호가 올바르지 않습니다',

@@ -84,6 +84,8 @@ export const MESSAGES_TW = {
   SCHEDULE_INVALID: '開獎排程設定不正確',
   ORDER_NOT_FOUND: '找不到此注單',
   ROUND_NOT_DRAWN: '本期尚未開獎',
+  NO_UNSEEN_WIN: '沒有新的中獎',
+  BET_NOT_SETTLED: '此注單尚未結算',
 
   FORBIDDEN: '您沒有執行此操作的權限',
   STAFF_LOGIN_FAILED: '帳號或密碼錯誤',

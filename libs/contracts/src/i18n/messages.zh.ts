@@ -84,6 +84,8 @@ export const MESSAGES_ZH = {
   SCHEDULE_INVALID: '开奖排期设置不正确',
   ORDER_NOT_FOUND: '未找到该注单',
   ROUND_NOT_DRAWN: '本期尚未开奖',
+  NO_UNSEEN_WIN: '没有新的中奖',
+  BET_NOT_SETTLED: '该注单尚未结算',
 
   FORBIDDEN: '您没有执行此操作的权限',
   STAFF_LOGIN_FAILED: '账号或密码错误',

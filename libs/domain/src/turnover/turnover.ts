@@ -1,3 +1,4 @@
+import { OPPOSITE_OF, type PlayType } from '../game/categories';
 import { minor, type Minor } from '../money/money';
 
 /**
@@ -16,7 +17,7 @@ export type TurnoverFacts = {
 export type TurnoverProgress = {
   /** ceil(balance x multiplier), 0 when disabled. */
   readonly required: Minor;
-  /** Today's stakes. */
+  /** Today's counted stakes (after the hedge rule, see countedTurnover). */
   readonly done: Minor;
   /** max(0, required - done): the spec's water_limit. */
   readonly remaining: Minor;
@@ -49,4 +50,45 @@ export function waterLimit(f: TurnoverFacts): Minor {
 
 export function isTurnoverMet(f: TurnoverFacts): boolean {
   return waterLimit(f) === 0;
+}
+
+/**
+ * What counts toward turnover (the rule exists so hedged bets cannot satisfy it):
+ * 'unhedged' (default): per round, |big - small| + |odd - even| + the stakes of every other category;
+ * 'gross': every stake.
+ */
+export const TURNOVER_HEDGE_RULES = ['unhedged', 'gross'] as const;
+export type TurnoverHedgeRule = (typeof TURNOVER_HEDGE_RULES)[number];
+export const DEFAULT_TURNOVER_HEDGE_RULE: TurnoverHedgeRule = 'unhedged';
+
+export function isTurnoverHedgeRule(x: unknown): x is TurnoverHedgeRule {
+  return typeof x === 'string' && (TURNOVER_HEDGE_RULES as ReadonlyArray<string>).includes(x);
+}
+
+/** A player's stakes on one category in one round (several bets may be summed first). */
+export type RoundStake = { readonly round: number; readonly playType: string; readonly stake: number };
+
+/** The stakes that count toward turnover under `rule` (see TURNOVER_HEDGE_RULES). */
+export function countedTurnover(stakes: ReadonlyArray<RoundStake>, rule: TurnoverHedgeRule = DEFAULT_TURNOVER_HEDGE_RULE): Minor {
+  const rounds = new Map<number, Map<string, number>>();
+  let total = 0;
+  for (const s of stakes) {
+    assertNonNegative(s.stake, 'stake');
+    if (rule === 'gross') {
+      total += s.stake;
+      continue;
+    }
+    const byType = rounds.get(s.round) ?? new Map<string, number>();
+    byType.set(s.playType, (byType.get(s.playType) ?? 0) + s.stake);
+    rounds.set(s.round, byType);
+  }
+  for (const byType of rounds.values()) {
+    for (const [playType, stake] of byType) {
+      const opposite = OPPOSITE_OF[playType as PlayType];
+      if (opposite === undefined) total += stake;
+      // Each pair once: from its side that sorts first, or from the only side held.
+      else if (playType < opposite || !byType.has(opposite)) total += Math.abs(stake - (byType.get(opposite) ?? 0));
+    }
+  }
+  return minor(total);
 }

@@ -17,7 +17,7 @@ export interface CapitalLogView {
   type: number;
   /** in the platform currency; for a recharge, what it credits */
   quantity: number;
-  over: number;
+  over: number | null;
   currency: string;
   /** recharges: the amount paid, in `currency` */
   currency_quantity: number | null;
@@ -50,7 +50,7 @@ export function capitalLogView(c: CapitalLogEntity, username: string | null, app
     username,
     type: c.type,
     quantity: minorToMajor(c.quantity_minor),
-    over: minorToMajor(c.over_minor),
+    over: c.over_minor === null ? null : minorToMajor(c.over_minor),
     currency: c.currency,
     currency_quantity: c.currency_quantity_minor === null ? null : minorToMajor(c.currency_quantity_minor),
     rate: c.rate,

@@ -1,4 +1,4 @@
-import { CURRENCIES, isCurrency, isOppositeBetPolicy, minorToMajor, OPPOSITE_BET_POLICIES, parseRate, rateSurvivesNumber } from '@sum28/domain';
+import { CURRENCIES, isCurrency, isOppositeBetPolicy, isTurnoverHedgeRule, minorToMajor, OPPOSITE_BET_POLICIES, parseRate, rateSurvivesNumber, TURNOVER_HEDGE_RULES } from '@sum28/domain';
 import { ApiError } from '../../common/api-error';
 import { amountField, amountOrZeroField } from '../common/money';
 
@@ -81,6 +81,15 @@ export const SETTING_RULES: Readonly<Record<string, SettingRule>> = {
     show: (v) => v,
     parse: (v) => {
       if (typeof v !== 'string' || v.length > 500 || !(v === '' || /^https?:\/\/[^\s]+$/.test(v))) throw bad('an http(s) URL or empty');
+      return v;
+    },
+  },
+  turnover_hedge_rule: {
+    kind: 'enum',
+    description: `what counts toward turnover: unhedged (per round |big - small| + |odd - even| + other categories) | gross (every stake); one of ${TURNOVER_HEDGE_RULES.join(', ')}`,
+    show: (v) => v,
+    parse: (v) => {
+      if (!isTurnoverHedgeRule(v)) throw bad(`one of ${TURNOVER_HEDGE_RULES.join(', ')}`);
       return v;
     },
   },

@@ -44,7 +44,7 @@ export class QuantityLogListDto extends PlayerRequestDto implements QuantityLogL
   @EnumField(CAPITAL_TYPES, { optional: true, description: '0 recharge, 1 withdraw, 2 purchase, 3 profit, 4 gift; all when omitted' })
   type?: CapitalLogType;
   @IntField({ optional: true, min: 1, max: 100_000, description: '1-based page' }) page?: number;
-  @IntField({ optional: true, min: 1, max: 50, description: 'rows per page, default 20' }) pageSize?: number;
+  @IntField({ optional: true, min: 1, max: 100, description: 'rows per page, default 20, at most 100' }) pageSize?: number;
 }
 
 export class PayInfoDto extends PlayerRequestDto implements PayInfoRequest {

@@ -51,6 +51,8 @@ export const ERROR_CODES = {
   MOBILE_INVALID: 2018,
   /** The captcha id is unknown, already used or past `expires_in`. */
   CAPTCHA_EXPIRED: 2019,
+  /** A staff password reset of a player without a security code holds bets, withdrawals, payout and code changes for 24 h (`until`). */
+  PASSWORD_RESET_HOLD: 2020,
 
   // 3000s wallet
   AMOUNT_REQUIRED: 3001,
@@ -81,6 +83,10 @@ export const ERROR_CODES = {
   /** Staff may not approve a request they created themselves. */
   MAKER_CHECKER: 3025,
   SECOND_APPROVER_REQUIRED: 3026,
+  /** The call needs the security code (payout-account change, first sign-in after a staff reset). */
+  SECURITY_CODE_REQUIRED: 3027,
+  /** More security-code verifications this minute than `security_code_checks_per_minute`, whatever their outcome. */
+  SECURITY_CODE_RATE_LIMITED: 3028,
 
   // 4000s game
   GAME_NOT_FOUND: 4001,
@@ -248,4 +254,7 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   TOTP_INVALID: 401,
   STAFF_DISABLED: 403,
   LAST_SUPERADMIN: 409,
+  PASSWORD_RESET_HOLD: 423,
+  SECURITY_CODE_REQUIRED: 400,
+  SECURITY_CODE_RATE_LIMITED: 429,
 };

@@ -13,6 +13,7 @@ export interface Settings {
   security_code_lock_minutes: number;
   currencies: Record<string, number>;
   max_stake_minor: number;
+  security_code_checks_per_minute: number;
 }
 export type SettingKey = keyof Settings;
 

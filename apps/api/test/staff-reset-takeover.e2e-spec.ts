@@ -52,7 +52,11 @@ describe('staff password reset and account takeover', () => {
       'PASSWORD_CHANGE_REQUIRED',
     );
     expect((await en('setSafety', token, { after_code: w.code, new_code: '135790' })).body.error).toBe('PASSWORD_CHANGE_REQUIRED');
-    const bet = await t.http().post('/index.php/api/Lottery/playOrder').set('token', token).send({ issue: '20261122001', plan_id: 1, game_id: 1, play_type: 'big', money: 10 });
+    const bet = await t
+      .http()
+      .post('/index.php/api/Lottery/playOrder')
+      .set('token', token)
+      .send({ issue: '20261122001', plan_id: 1, game_id: 1, play_type: 'big', money: 10 });
     expect(bet.body.error).toBe('PASSWORD_CHANGE_REQUIRED');
 
     // Knowing the temporary password is not enough to leave the restricted session.
@@ -96,7 +100,11 @@ describe('staff password reset and account takeover', () => {
     expect((await en('setPayInfo', token, rebind)).body).toMatchObject(held);
     expect((await en('setSafety', token, { new_code: '135790' })).body).toMatchObject(held);
     expect((await en('withdrawAction', token, { type: 0, money: 100, securityCode: '135790' })).body).toMatchObject(held);
-    const bet = await t.http().post('/index.php/api/Lottery/playOrder').set('token', token).send({ issue: '20261122001', plan_id: 1, game_id: 1, play_type: 'big', money: 10, lang: 'en' });
+    const bet = await t
+      .http()
+      .post('/index.php/api/Lottery/playOrder')
+      .set('token', token)
+      .send({ issue: '20261122001', plan_id: 1, game_id: 1, play_type: 'big', money: 10, lang: 'en' });
     expect(bet.body).toMatchObject(held);
     expect(await t.ds.getRepository(PayInfoEntity).countBy({ user_id: p.userId })).toBe(1);
     expect((await t.ds.getRepository(UserEntity).findOneByOrFail({ id: p.userId })).security_code_hash).toBeNull();

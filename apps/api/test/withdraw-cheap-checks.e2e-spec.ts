@@ -83,7 +83,9 @@ describe('withdrawals: cheap checks before argon2, and a per-minute limit on sec
     // the same limit covers changing the code and the payout account
     expect(await hashes(async () => (res = await post(t, 'setSafety', w.token, { after_code: w.code, new_code: '135790' })))).toBe(0);
     expect(res?.body.error).toBe('SECURITY_CODE_RATE_LIMITED');
-    expect(await hashes(async () => (res = await post(t, 'setPayInfo', w.token, { type: 1, acc: w.address, acc_name: 'erc20', securityCode: w.code })))).toBe(0);
+    expect(await hashes(async () => (res = await post(t, 'setPayInfo', w.token, { type: 1, acc: w.address, acc_name: 'erc20', securityCode: w.code })))).toBe(
+      0,
+    );
     expect(res?.body.error).toBe('SECURITY_CODE_RATE_LIMITED');
     // a rate-limited attempt is not a wrong code
     expect((await t.ds.getRepository(UserEntity).findOneByOrFail({ id: w.userId })).security_code_failures).toBe(0);

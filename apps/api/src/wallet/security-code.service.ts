@@ -76,7 +76,10 @@ export class SecurityCodeService {
       m
         .createQueryBuilder()
         .update(UserEntity)
-        .set({ security_code_checks: () => `CASE WHEN security_code_check_window = :window THEN security_code_checks + 1 ELSE 1 END`, security_code_check_window: window })
+        .set({
+          security_code_checks: () => `CASE WHEN security_code_check_window = :window THEN security_code_checks + 1 ELSE 1 END`,
+          security_code_check_window: window,
+        })
         .where('id = :id AND (security_code_check_window <> :window OR security_code_checks < :limit)', { id: userId, window, limit })
         .execute(),
     );

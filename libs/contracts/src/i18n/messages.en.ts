@@ -101,7 +101,8 @@ export const MESSAGES_EN = {
   LOGOUT_SUCCESS: 'Logout success',
   REGISTER_SUCCESS: 'Registration success',
   NO_DATA: 'No data',
-  PASSWORD_RESET_HOLD: 'Your password was reset by customer service: for your safety, bets, withdrawals and changes to payout accounts or the security code are paused until {{until}}',
+  PASSWORD_RESET_HOLD:
+    'Your password was reset by customer service: for your safety, bets, withdrawals and changes to payout accounts or the security code are paused until {{until}}',
   SECURITY_CODE_REQUIRED: 'Please enter your security code',
   SECURITY_CODE_RATE_LIMITED: 'Too many security code checks, please try again in {{seconds}} s',
   NOTICE_PAY_INFO_CHANGED_TITLE: 'Payout account changed',

@@ -50,9 +50,9 @@ export async function withdrawer(t: TestApp, fundMinor = 0, code = '246810'): Pr
   const { card, address } = freshAccounts();
   const set = await post(t, 'setSafety', p.token, { new_code: code });
   if (set.body.code !== 1) throw new Error(`setSafety: ${JSON.stringify(set.body)}`);
-  const bank = await post(t, 'setPayInfo', p.token, { type: 0, acc: 'Test Holder', acc_name: card, acc_bank: 'Test Bank' });
+  const bank = await post(t, 'setPayInfo', p.token, { type: 0, acc: 'Test Holder', acc_name: card, acc_bank: 'Test Bank', securityCode: code });
   if (bank.body.code !== 1) throw new Error(`setPayInfo 0: ${JSON.stringify(bank.body)}`);
-  const wallet = await post(t, 'setPayInfo', p.token, { type: 1, acc: address, acc_name: 'trc20' });
+  const wallet = await post(t, 'setPayInfo', p.token, { type: 1, acc: address, acc_name: 'trc20', securityCode: code });
   if (wallet.body.code !== 1) throw new Error(`setPayInfo 1: ${JSON.stringify(wallet.body)}`);
   return { ...p, code, card, address };
 }

@@ -65,7 +65,7 @@ describe('T22: player A against player B’s wallet objects', () => {
     expect((await asA('setPayInfo', { type: 1, acc: 'TAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1', acc_name: 'trc20', user_id: b.userId })).body.error).toBe(
       'UNKNOWN_FIELD',
     );
-    const own = await asA('setPayInfo', { type: 1, acc: 'TAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1', acc_name: 'trc20' });
+    const own = await asA('setPayInfo', { type: 1, acc: 'TAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1', acc_name: 'trc20', securityCode: a.code });
     expect(own.body.code).toBe(1);
     expect(own.body.data.id).not.toBe(bWallet.id);
     expect(JSON.stringify(await t.ds.getRepository(PayInfoEntity).find({ where: { user_id: b.userId }, order: { id: 'ASC' } }))).toBe(bRows);

@@ -66,9 +66,11 @@ describe('wallet: pay info, security code, fund history', () => {
         const a = freshAccounts();
         const b = freshAccounts();
         await call('setSafety', p.token, { new_code: '314159' });
-        await call('setPayInfo', p.token, { type: 0, acc: 'Holder A', acc_name: a.card, acc_bank: 'Bank A' });
+        await call('setPayInfo', p.token, { type: 0, acc: 'Holder A', acc_name: a.card, acc_bank: 'Bank A', securityCode: '314159' });
         const wd = await call('withdrawAction', p.token, { type: 0, money: 100, securityCode: '314159' });
-        expect((await call('setPayInfo', p.token, { type: 0, acc: 'Holder B', acc_name: b.card, acc_bank: 'Bank B' })).body.code).toBe(1);
+        expect((await call('setPayInfo', p.token, { type: 0, acc: 'Holder B', acc_name: b.card, acc_bank: 'Bank B', securityCode: '314159' })).body.code).toBe(
+          1,
+        );
         const log = await t.ds.getRepository(CapitalLogEntity).findOneByOrFail({ id: wd.body.data.id });
         expect(log.pay_snapshot).toMatchObject({ acc: 'Holder A', acc_name: a.card, acc_bank: 'Bank A' });
         const out = await approvals(t).approveCapitalLog(log.id, FINANCE_A);

@@ -29,6 +29,11 @@ export class UserEntity {
   @Column({ type: 'boolean', default: false }) must_change_password!: boolean;
   @Column({ type: 'integer', default: 0 }) login_failures!: number;
   @BigIntColumn({ nullable: true }) locked_until!: number | null;
+  /** After a staff password reset of a player without a security code: bets, withdrawals, payout and code changes wait until then. */
+  @BigIntColumn({ nullable: true }) reset_hold_until!: number | null;
+  /** Security-code verifications in the minute `security_code_check_window` (any outcome; limit checked before argon2). */
+  @Column({ type: 'integer', default: 0 }) security_code_checks!: number;
+  @BigIntColumn({ default: 0 }) security_code_check_window!: number;
   @BigIntColumn() adult_consent_at!: number;
   @BigIntColumn() created_at!: number;
   @BigIntColumn() updated_at!: number;

@@ -20,6 +20,7 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   currencies: { TWD: 1, HKD: 1, MYR: 1, RMB: 1, USDT: 1, USD: 1, GBP: 1, SGD: 1, EUR: 1, JPY: 1, CHF: 1, CAD: 1, AUD: 1, NZD: 1, INR: 1 },
   max_stake_minor: 100_000_000,
   turnover_hedge_rule: 'unhedged',
+  security_code_checks_per_minute: 10,
 };
 
 export interface SeedOptions {

@@ -57,6 +57,8 @@ export const ERROR_CODES = {
   POW_REQUIRED: 2021,
   /** The proof of work is malformed, forged, or not the one of this captcha challenge. */
   POW_INVALID: 2022,
+  /** A staff password reset of a player without a security code holds bets, withdrawals, payout and code changes for 24 h (`until`). */
+  PASSWORD_RESET_HOLD: 2023,
 
   // 3000s wallet
   AMOUNT_REQUIRED: 3001,
@@ -87,6 +89,10 @@ export const ERROR_CODES = {
   /** Staff may not approve a request they created themselves. */
   MAKER_CHECKER: 3025,
   SECOND_APPROVER_REQUIRED: 3026,
+  /** The call needs the security code (payout-account change, first sign-in after a staff reset). */
+  SECURITY_CODE_REQUIRED: 3027,
+  /** More security-code verifications this minute than `security_code_checks_per_minute`, whatever their outcome. */
+  SECURITY_CODE_RATE_LIMITED: 3028,
 
   // 4000s game
   GAME_NOT_FOUND: 4001,
@@ -263,4 +269,7 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   SIGN_IN_THROTTLED: 429,
   POW_REQUIRED: 400,
   POW_INVALID: 400,
+  PASSWORD_RESET_HOLD: 423,
+  SECURITY_CODE_REQUIRED: 400,
+  SECURITY_CODE_RATE_LIMITED: 429,
 };

@@ -150,6 +150,11 @@ export interface NewPassRequest {
   after_pass: string;
   /** When sent, must equal `new_pass` (PASSWORD_MISMATCH). The spec's client checks it itself. */
   confirm_pass?: string;
+  /**
+   * The security code: required for the first password change after a staff reset (`must_change_password`
+   * in the login answer) when the player has one (SECURITY_CODE_REQUIRED), counted like withdrawals.
+   */
+  securityCode?: string;
 }
 
 export type NewPassResponse = null;

@@ -96,6 +96,8 @@ export interface SetPayInfoRequest {
   /** Bank card: bank name (required). Wallet: omitted. */
   acc_bank?: string;
   mark?: string;
+  /** The 6-digit security code: required when one is set (SECURITY_CODE_REQUIRED), counted like withdrawals. */
+  securityCode?: string;
 }
 
 export type SetPayInfoResponse = PayInfoItem;

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { WalletModule } from '../wallet/wallet.module';
 import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
 
 /** The signed-in player's own account: password, profile, team. */
-@Module({ controllers: [AccountsController], providers: [AccountsService] })
+@Module({ imports: [WalletModule], controllers: [AccountsController], providers: [AccountsService] })
 export class AccountsModule {}

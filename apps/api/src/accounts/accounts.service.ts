@@ -8,6 +8,7 @@ import { SessionService } from '../auth/session.service';
 import { PlayerViewService, type PlayerView } from '../auth/player-view.service';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
+import { SecurityCodeService } from '../wallet/security-code.service';
 import type { GetMyTeamDto, NewPassDto, ProfileDto } from './dto/accounts.dto';
 
 export type ProfileView = PlayerView;
@@ -25,19 +26,33 @@ export class AccountsService {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly views: PlayerViewService,
+    private readonly securityCodes: SecurityCodeService,
   ) {}
 
   /**
-   * user/newPass. Order: confirmation, new password rules, old password correct, new differs from old,
-   * new is not the security code. Clears must_change_password (after a reset by customer service) and
-   * ends every other session of the player; this one stays signed in.
+   * user/newPass. Order: confirmation, new password rules, (after a staff reset of a player with a
+   * security code) the code present and not locked, old password correct, new differs from old, the
+   * code correct (per-minute limit before argon2, a wrong one counted towards the lock), new is not the
+   * security code. Clears must_change_password (after a reset by customer service) and ends every other
+   * session of the player; this one stays signed in.
+   *
+   * The security code is what tells the player from whoever else read the temporary password (the
+   * staff member who reset it): without it the restricted session can do nothing but this call, userInfo
+   * and logout (docs/reliability.md, "Staff password reset and account takeover").
    */
   async changePassword(userId: number, sessionId: number, dto: NewPassDto): Promise<void> {
     if (dto.confirm_pass !== undefined && dto.confirm_pass !== dto.new_pass) throw new ApiError('PASSWORD_MISMATCH');
     unwrap(validatePassword(dto.new_pass));
     const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
+    const codeNeeded = user.must_change_password && user.security_code_hash !== null;
+    if (codeNeeded) {
+      if (dto.securityCode === undefined || dto.securityCode === '') throw new ApiError('SECURITY_CODE_REQUIRED');
+      const at = this.clock.now();
+      if (this.securityCodes.isLocked(user, at)) throw this.securityCodes.lockedError(user, at);
+    }
     if (!(await this.hasher.verify(user.password_hash, dto.after_pass))) throw new ApiError('OLD_PASSWORD_WRONG');
     if (dto.new_pass === dto.after_pass) throw new ApiError('PASSWORD_SAME_AS_OLD');
+    if (codeNeeded && !(await this.securityCodes.verify(user, dto.securityCode))) throw await this.securityCodes.recordFailure(userId);
     // The security code must differ from the login password (spec section 5), whichever changes.
     if (user.security_code_hash !== null && isSecurityCode(dto.new_pass) && (await this.hasher.verify(user.security_code_hash, dto.new_pass))) {
       throw new ApiError('SECURITY_CODE_SAME_AS_PASSWORD');
@@ -46,6 +61,13 @@ export class AccountsService {
     const now = this.clock.now();
     await this.tx.write(async (m) => {
       await this.tx.lockRow(m, 'users', userId);
+      if (codeNeeded) {
+        // A right code still being checked when concurrent guesses reached the limit is refused.
+        const fresh = await m.findOneByOrFail(UserEntity, { id: userId });
+        if (this.securityCodes.isLocked(fresh, now)) throw this.securityCodes.lockedError(fresh, now);
+        if (fresh.security_code_hash !== user.security_code_hash) throw new ApiError('CONFLICT');
+        if (fresh.security_code_failures > 0) await this.securityCodes.resetIn(m, userId);
+      }
       const res = await m
         .createQueryBuilder()
         .update(UserEntity)

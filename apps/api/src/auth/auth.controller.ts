@@ -76,7 +76,7 @@ export class AuthController {
   @ApiHeader({ name: 'token', required: true })
   @ApiOperation({ summary: 'Ends this session (the token stops working)' })
   async logout(@Body() _dto: EmptyDto, @Player() p: PlayerContext): Promise<WithMessage<null>> {
-    await this.sessions.revoke(p.sessionId);
+    await this.sessions.revoke(p.sessionId, p.user.id);
     return withMessage('LOGOUT_SUCCESS', null);
   }
 }

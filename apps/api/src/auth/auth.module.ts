@@ -5,6 +5,7 @@ import { CaptchaService } from './captcha.service';
 import { PasswordHasher } from './password-hasher';
 import { PlayerAuthGuard } from './player-auth.guard';
 import { PlayerViewService } from './player-view.service';
+import { SessionRevocations } from './session-revocations';
 import { SessionService } from './session.service';
 import { SignInThrottleService } from './sign-in-throttle.service';
 import { DbSignInThrottleStore, SignInThrottleStore } from './sign-in-throttle.store';
@@ -17,11 +18,12 @@ import { DbSignInThrottleStore, SignInThrottleStore } from './sign-in-throttle.s
     CaptchaService,
     PasswordHasher,
     SessionService,
+    SessionRevocations,
     PlayerAuthGuard,
     PlayerViewService,
     SignInThrottleService,
     { provide: SignInThrottleStore, useClass: DbSignInThrottleStore },
   ],
-  exports: [PasswordHasher, SessionService, PlayerAuthGuard, CaptchaService, SignInThrottleService, PlayerViewService],
+  exports: [PasswordHasher, SessionService, SessionRevocations, PlayerAuthGuard, CaptchaService, SignInThrottleService, PlayerViewService],
 })
 export class AuthModule {}

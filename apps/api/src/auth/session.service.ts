@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { SessionRevocations } from './session-revocations';
 import { hashToken, newToken } from './tokens';
 
 /** Player sessions: opaque random tokens, stored as SHA-256, revocable. */
@@ -14,6 +15,7 @@ export class SessionService {
     private readonly tx: TxRunner,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    private readonly revocations: SessionRevocations,
   ) {}
 
   async create(userId: number, ip: string): Promise<string> {
@@ -56,11 +58,18 @@ export class SessionService {
     return { user, sessionId: session.id };
   }
 
-  async revoke(sessionId: number): Promise<void> {
+  /** Ends one session of `userId` (logout); session caches of this process forget it once committed. */
+  async revoke(sessionId: number, userId: number): Promise<void> {
     const now = this.clock.now();
     await this.tx.write((m) =>
-      m.createQueryBuilder().update(UserSessionEntity).set({ revoked_at: now }).where('id = :id AND revoked_at IS NULL', { id: sessionId }).execute(),
+      m
+        .createQueryBuilder()
+        .update(UserSessionEntity)
+        .set({ revoked_at: now })
+        .where('id = :id AND user_id = :userId AND revoked_at IS NULL', { id: sessionId, userId })
+        .execute(),
     );
+    this.revocations.revoked(userId);
   }
 
   /** Ends every session of a user (password reset or change). */
@@ -74,5 +83,6 @@ export class SessionService {
         .where('user_id = :userId AND revoked_at IS NULL AND id <> :except', { userId, except: exceptSessionId ?? -1 })
         .execute(),
     );
+    this.revocations.revoked(userId);
   }
 }

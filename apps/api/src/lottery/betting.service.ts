@@ -19,6 +19,7 @@ import {
 } from '@sum28/domain';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { assertNoResetHold } from '../auth/reset-hold';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
@@ -70,6 +71,8 @@ export class BettingService {
     const stake = unwrap(parseAmount(dto.money as unknown));
     if (!isPlayType(dto.play_type)) throw new ApiError('PLAY_TYPE_INVALID');
     if (player.group_id === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
+    // A staff password reset of a player without a security code holds bets for 24 h (the guard's row is read per request).
+    assertNoResetHold(player, this.clock.now(), this.cfg.schedule.tz);
     const settings = await this.settings.all();
     if (stake > settings.max_stake_minor) throw new ApiError('AMOUNT_TOO_LARGE', { max: formatMinor(settings.max_stake_minor) });
     const request = {

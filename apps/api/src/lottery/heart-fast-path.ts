@@ -4,6 +4,7 @@ import { LOCALES, type HeartRequest } from '@sum28/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { SessionRevocations } from '../auth/session-revocations';
 import { Clock } from '../common/clock';
 import { okEnvelope } from '../common/http/envelope';
 import { langOf } from '../common/http/lang';
@@ -73,6 +74,8 @@ export class HeartFastPath implements OnModuleInit {
   private window = -1;
   private hits = new Map<string, number>();
   private readonly sessions = new Map<string, { row: Row; at: number }>();
+  /** Bumped by every revocation: a lookup that overlapped one is neither cached nor trusted. */
+  private revision = 0;
   /** Requests the JSON path already tried (the form path must not count them twice). */
   private readonly tried = new WeakSet<FastifyRequest>();
 
@@ -81,9 +84,17 @@ export class HeartFastPath implements OnModuleInit {
     private readonly db: ReadDb,
     private readonly clock: Clock,
     private readonly hearts: HeartService,
+    private readonly revocations: SessionRevocations,
   ) {}
 
+  /** A revoked player's cached sessions go at once (issue 8, point 10): the next poll reads the database. */
+  forgetUser(userId: number): void {
+    this.revision++;
+    for (const [hash, entry] of this.sessions) if (int(entry.row['id']) === userId) this.sessions.delete(hash);
+  }
+
   onModuleInit(): void {
+    this.revocations.subscribe((userId) => this.forgetUser(userId));
     const fastify = this.adapter.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
     if (fastify === undefined || typeof fastify.addHook !== 'function') {
       this.log.warn('not on Fastify: the heartbeat takes the Nest route only');
@@ -179,8 +190,9 @@ export class HeartFastPath implements OnModuleInit {
    * The session by its token hash with the player's balances: one indexed read, remembered for
    * SESSION_CACHE_MS so a burst of polls does not repeat it. Only a session that the guard would accept
    * for this route passes (not revoked, not expired, no pending password change); every other case goes
-   * to the guard, which answers its code. A logout therefore reaches this read-only route at most
-   * SESSION_CACHE_MS late; every other route checks the session on each call.
+   * to the guard, which answers its code. A revocation in this process (logout, password change, staff
+   * reset: SessionRevocations) drops the player's entries at once, so the next poll is refused; another
+   * instance's cache still serves it for at most SESSION_CACHE_MS.
    */
   private async liveSession(token: string, now: number): Promise<HeartUser | null> {
     const hash = createHash('sha256').update(token).digest('hex');
@@ -188,6 +200,7 @@ export class HeartFastPath implements OnModuleInit {
     let r: Row | undefined;
     if (cached !== undefined && now - cached.at < SESSION_CACHE_MS) r = cached.row;
     else {
+      const revision = this.revision;
       r = (
         (await this.db.all(
           `SELECT s.revoked_at, s.expires_at, u.id, u.money_minor, u.lock_money_minor, u.must_change_password
@@ -195,6 +208,8 @@ export class HeartFastPath implements OnModuleInit {
           [hash],
         )) as Row[]
       )[0];
+      // A revocation committed while this read ran: its answer may predate it; the Nest route decides.
+      if (revision !== this.revision) return null;
       if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
       if (r !== undefined) this.sessions.set(hash, { row: r, at: now });
     }

@@ -14,6 +14,7 @@ export interface Settings {
   currencies: Record<string, number>;
   max_stake_minor: number;
   turnover_hedge_rule: TurnoverHedgeRule;
+  security_code_checks_per_minute: number;
 }
 export type SettingKey = keyof Settings;
 

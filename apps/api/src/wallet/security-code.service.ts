@@ -1,11 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { SafetyInfoResponse } from '@sum28/contracts';
 import { TxRunner, UserEntity } from '@sum28/database';
-import { isSecurityCode, validateSecurityCodeChange } from '@sum28/domain';
+import { codeCheckWindow, isSecurityCode, validateSecurityCodeChange } from '@sum28/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { PasswordHasher } from '../auth/password-hasher';
+import { assertNoResetHold } from '../auth/reset-hold';
+import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { SettingsService } from '../settings/settings.service';
 import type { SetSafetyDto } from './dto/wallet.dto';
 
@@ -29,6 +31,7 @@ export class SecurityCodeService {
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly settings: SettingsService,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
 
   info(user: UserEntity): SafetyInfoResponse {
@@ -48,6 +51,39 @@ export class SecurityCodeService {
   async matches(user: Pick<UserEntity, 'security_code_hash'>, code: unknown): Promise<boolean> {
     if (user.security_code_hash === null || !isSecurityCode(code)) return false;
     return this.hasher.verify(user.security_code_hash, code);
+  }
+
+  /**
+   * The one way callers check a code: takes one of the player's `security_code_checks_per_minute`
+   * verifications (SECURITY_CODE_RATE_LIMITED when none is left, before any hashing), then `matches`.
+   * A check counts whatever its outcome: the limit bounds the argon2 work one player can cause, which
+   * the failure count (wrong codes only) does not.
+   */
+  async verify(user: Pick<UserEntity, 'id' | 'security_code_hash'>, code: unknown): Promise<boolean> {
+    await this.takeCheck(user.id);
+    return this.matches(user, code);
+  }
+
+  /**
+   * One atomic conditional UPDATE (no lock, same statement on SQLite and PostgreSQL): a new minute
+   * restarts the count, otherwise the count goes up only while under the limit.
+   */
+  async takeCheck(userId: number): Promise<void> {
+    const limit = await this.settings.get('security_code_checks_per_minute');
+    const now = this.clock.now();
+    const window = codeCheckWindow(now);
+    const res = await this.tx.write((m) =>
+      m
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({
+          security_code_checks: () => `CASE WHEN security_code_check_window = :window THEN security_code_checks + 1 ELSE 1 END`,
+          security_code_check_window: window,
+        })
+        .where('id = :id AND (security_code_check_window <> :window OR security_code_checks < :limit)', { id: userId, window, limit })
+        .execute(),
+    );
+    if (res.affected !== 1) throw new ApiError('SECURITY_CODE_RATE_LIMITED', { seconds: Math.max(1, Math.ceil(((window + 1) * 60_000 - now) / 1000)) });
   }
 
   /**
@@ -98,9 +134,10 @@ export class SecurityCodeService {
     const facts = { hasExisting, oldCode: dto.after_code, newCode: dto.new_code, confirmCode: dto.confirm_code };
     // Format checks first, without any hashing.
     unwrap(validateSecurityCodeChange({ ...facts, oldCodeCorrect: true, equalsLoginPassword: false }));
+    assertNoResetHold(user, now, this.cfg.schedule.tz);
     if (hasExisting) {
       if (this.isLocked(user, now)) throw this.lockedError(user, now);
-      if (!(await this.matches(user, dto.after_code))) throw await this.recordFailure(userId);
+      if (!(await this.verify(user, dto.after_code))) throw await this.recordFailure(userId);
     }
     const equalsLoginPassword = await this.hasher.verify(user.password_hash, dto.new_code);
     const newCode = unwrap(validateSecurityCodeChange({ ...facts, oldCodeCorrect: true, equalsLoginPassword }));

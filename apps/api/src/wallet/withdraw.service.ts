@@ -10,9 +10,11 @@ import {
   validateWithdraw,
   type Minor,
   type WithdrawError,
+  type TurnoverHedgeRule,
   type WithdrawFacts,
 } from '@sum28/domain';
 import { DataSource, type EntityManager } from 'typeorm';
+import { assertNoResetHold } from '../auth/reset-hold';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
@@ -24,15 +26,6 @@ import type { WithdrawActionDto } from './dto/wallet.dto';
 import { PayInfoService } from './pay-info.service';
 import { SecurityCodeService } from './security-code.service';
 import { countedStakesToday, turnoverNow } from './turnover';
-
-/** Refusals the domain gives before it looks at the security code (spec section 5 order). */
-const BEFORE_CODE_CHECK: ReadonlySet<WithdrawError> = new Set([
-  'VISITOR_FORBIDDEN',
-  'WITHDRAW_FROZEN_FUNDS',
-  'PAY_INFO_MISSING',
-  'SECURITY_CODE_NOT_SET',
-  'SECURITY_CODE_LOCKED',
-]);
 
 /** What the player sent, as its idempotency key records it (never the security code). */
 function keyedRequest(dto: WithdrawActionDto): { type: number; amount_minor: number | null } {
@@ -76,8 +69,12 @@ export class WithdrawService {
   /**
    * 1. A repeat of an earlier key answers what it answered (before any check: the first request changed
    *    the very balances the checks read).
-   * 2. The domain's checks up to the security code, on a plain read.
-   * 3. The code, verified with argon2 outside any transaction; a wrong one is counted in its own write.
+   * 2. Every cheap check on a plain read, the code assumed right: the reset hold, then the domain's rules
+   *    (visitor, frozen funds, pay info, code set, amount, minimum, funds, turnover, account frozen, code
+   *    locked). Nothing here hashes, so a stream of bad requests costs no argon2 (issue 8, point 3).
+   * 3. The code, verified with argon2 outside any transaction, after taking one of the player's
+   *    verifications of this minute (SECURITY_CODE_RATE_LIMITED before hashing); a wrong one is counted
+   *    in its own write.
    * 4. ONE transaction (user row locked on PostgreSQL, the write gate on SQLite): every check again on
    *    fresh data, the capital log with the pay snapshot, the hold posting, the attempt count reset.
    */
@@ -89,17 +86,20 @@ export class WithdrawService {
 
     const now = this.clock.now();
     const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
+    assertNoResetHold(user, now, this.cfg.schedule.tz);
     const pay = await this.ds.getRepository(PayInfoEntity).findOneBy({ user_id: userId, type: dto.type });
-    const early = validateWithdraw(this.facts(dto, user, pay !== null, now, { securityCodeCorrect: true, todayStakes: minor(0), multiplierBps: 0 }));
-    if (!early.ok && BEFORE_CODE_CHECK.has(early.error)) throw this.refusal(early.error, early.params, user, now);
+    // Settings are read before the transaction: inside it only its own connection may be used (on
+    // PostgreSQL a second pool connection, wanted while others wait on this user's row, can deadlock the pool).
+    const bps = await this.settings.get('turnover_multiplier_bps');
+    const hedge = await this.settings.get('turnover_hedge_rule');
+    const stakes = bps > 0 ? await countedStakesToday(this.ds.manager, userId, now, this.cfg.schedule.tz, hedge) : minor(0);
+    const early = validateWithdraw(this.facts(dto, user, pay !== null, now, { securityCodeCorrect: true, todayStakes: stakes, multiplierBps: bps }));
+    if (!early.ok) throw this.refusal(early.error, early.params, user, now);
 
-    if (!(await this.securityCodes.matches(user, dto.securityCode))) throw await this.securityCodes.recordFailure(userId);
+    if (!(await this.securityCodes.verify(user, dto.securityCode))) throw await this.securityCodes.recordFailure(userId);
 
     try {
-      // Settings are read before the transaction: inside it only its own connection may be used (on
-      // PostgreSQL a second pool connection, wanted while others wait on this user's row, can deadlock the pool).
-      const bps = await this.settings.get('turnover_multiplier_bps');
-      return await this.idempotency.run(scope, dto.idempotency_key, keyed, (m) => this.hold(m, userId, dto, user.security_code_hash, now, bps));
+      return await this.idempotency.run(scope, dto.idempotency_key, keyed, (m) => this.hold(m, userId, dto, user.security_code_hash, now, { bps, hedge }));
     } catch (e) {
       // The code was right: clear earlier failures even though another rule refused the request.
       if (e instanceof ApiError && e.key !== 'SECURITY_CODE_LOCKED' && e.key !== 'SECURITY_CODE_WRONG' && user.security_code_failures > 0) {
@@ -115,14 +115,16 @@ export class WithdrawService {
     dto: WithdrawActionDto,
     verifiedHash: string | null,
     now: number,
-    bps: number,
+    turnover: { bps: number; hedge: TurnoverHedgeRule },
   ): Promise<WithdrawActionResponse> {
+    const bps = turnover.bps;
     await this.tx.lockRow(m, 'users', userId);
     const u = await m.findOneByOrFail(UserEntity, { id: userId });
+    assertNoResetHold(u, now, this.cfg.schedule.tz);
     // The code changed between the check and now: the verified one is no longer the code.
     if (u.security_code_hash !== verifiedHash) throw new ApiError('SECURITY_CODE_WRONG', { left: 0 });
     const pay = await m.findOneBy(PayInfoEntity, { user_id: userId, type: dto.type });
-    const stakes = await countedStakesToday(m, userId, now, this.cfg.schedule.tz, await this.settings.get('turnover_hedge_rule'));
+    const stakes = await countedStakesToday(m, userId, now, this.cfg.schedule.tz, turnover.hedge);
     const checked = validateWithdraw(this.facts(dto, u, pay !== null, now, { securityCodeCorrect: true, todayStakes: stakes, multiplierBps: bps }));
     if (!checked.ok) throw this.refusal(checked.error, checked.params, u, now);
     const amount = checked.value.amount;

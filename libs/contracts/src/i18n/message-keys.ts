@@ -10,6 +10,9 @@ export const SUCCESS_MESSAGE_KEYS = [
   'LOGOUT_SUCCESS',
   'REGISTER_SUCCESS',
   'NO_DATA',
+  'NOTICE_PAY_INFO_CHANGED_TITLE',
+  'NOTICE_BANK_CARD_CHANGED',
+  'NOTICE_WALLET_CHANGED',
 ] as const;
 export type SuccessMessageKey = (typeof SUCCESS_MESSAGE_KEYS)[number];
 

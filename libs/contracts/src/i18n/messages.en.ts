@@ -106,4 +106,11 @@ export const MESSAGES_EN = {
   LOGOUT_SUCCESS: 'Logout success',
   REGISTER_SUCCESS: 'Registration success',
   NO_DATA: 'No data',
+  PASSWORD_RESET_HOLD:
+    'Your password was reset by customer service: for your safety, bets, withdrawals and changes to payout accounts or the security code are paused until {{until}}',
+  SECURITY_CODE_REQUIRED: 'Please enter your security code',
+  SECURITY_CODE_RATE_LIMITED: 'Too many security code checks, please try again in {{seconds}} s',
+  NOTICE_PAY_INFO_CHANGED_TITLE: 'Payout account changed',
+  NOTICE_BANK_CARD_CHANGED: 'The bank card for your withdrawals was changed to {{acc}} at {{time}}. If this was not you, contact customer service at once.',
+  NOTICE_WALLET_CHANGED: 'The USDT wallet for your withdrawals was changed to {{acc}} at {{time}}. If this was not you, contact customer service at once.',
 } as const satisfies MessageTable;

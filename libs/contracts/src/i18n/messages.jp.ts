@@ -106,4 +106,11 @@ export const MESSAGES_JP = {
   LOGOUT_SUCCESS: 'ログアウトしました',
   REGISTER_SUCCESS: '登録が完了しました',
   NO_DATA: 'データがありません',
+  PASSWORD_RESET_HOLD:
+    'パスワードがカスタマーサポートによりリセットされました。安全のため、{{until}} までベット、出金、受取口座またはセキュリティコードの変更を停止しています',
+  SECURITY_CODE_REQUIRED: 'セキュリティコードを入力してください',
+  SECURITY_CODE_RATE_LIMITED: 'セキュリティコードの確認が多すぎます。{{seconds}} 秒後に再度お試しください',
+  NOTICE_PAY_INFO_CHANGED_TITLE: '受取口座が変更されました',
+  NOTICE_BANK_CARD_CHANGED: '出金先の銀行カードが {{time}} に {{acc}} に変更されました。お心当たりがない場合は、すぐにカスタマーサポートへご連絡ください。',
+  NOTICE_WALLET_CHANGED: '出金先の USDT ウォレットが {{time}} に {{acc}} に変更されました。お心当たりがない場合は、すぐにカスタマーサポートへご連絡ください。',
 } as const satisfies MessageTable;

@@ -2,16 +2,20 @@ import fc from 'fast-check';
 import {
   GROUP,
   INVITE_OFFSET,
+  PASSWORD_RESET_HOLD_MS,
   PAY_TYPE,
   REGISTRABLE_GROUPS,
   WALLET_TYPES,
+  codeCheckWindow,
   inviteCodeOf,
   inviterIdFromCode,
   isGroupId,
   isRegistrableGroup,
+  isResetHoldActive,
   isSecurityCode,
   maskAccount,
   maskName,
+  resetHoldUntil,
   validatePassword,
   validatePayInfo,
   validatePayNote,
@@ -209,5 +213,25 @@ describe('validatePayNote', () => {
 
   it.each<unknown>(['<script>alert(1)</script>', 'a > b', 'two\nlines', 'nul\u0000', '\u202eevil', '\u2068fsi', 'x'.repeat(256), 12])('refuses %p', (mark) => {
     expect(validatePayNote(mark)).toEqual({ ok: false, error: 'PAY_INFO_INVALID', params: { field: 'mark' } });
+  });
+});
+
+describe('staff password reset hold', () => {
+  it('a reset of a player without a security code holds money moves for 24 hours; with a code there is no hold (the code is asked at sign-in)', () => {
+    expect(resetHoldUntil(false, 1_000)).toBe(1_000 + 24 * 3_600_000);
+    expect(PASSWORD_RESET_HOLD_MS).toBe(86_400_000);
+    expect(resetHoldUntil(true, 1_000)).toBeNull();
+  });
+
+  it('the hold runs until its end, exclusive', () => {
+    expect(isResetHoldActive(null, 5)).toBe(false);
+    expect(isResetHoldActive(10, 9)).toBe(true);
+    expect(isResetHoldActive(10, 10)).toBe(false);
+  });
+
+  it('security-code checks are counted per minute of epoch time', () => {
+    expect(codeCheckWindow(0)).toBe(0);
+    expect(codeCheckWindow(59_999)).toBe(0);
+    expect(codeCheckWindow(60_000)).toBe(1);
   });
 });

@@ -155,3 +155,25 @@ export function validatePayNote(mark: unknown): Result<string, PayInfoError> {
   if (Array.from(t).length > 255 || !isPlainText(t)) return err('PAY_INFO_INVALID', { field: 'mark' });
   return ok(t);
 }
+
+/**
+ * After a staff password reset of a player who has no security code, money-moving and account-binding
+ * calls (bets, withdrawals, payout-account and security-code changes) wait this long: whoever read the
+ * temporary password cannot prove to be the player, so the real one gets time to notice and object.
+ */
+export const PASSWORD_RESET_HOLD_MS = 24 * 60 * 60 * 1000;
+
+/** The end of the hold a staff reset at `now` starts: none when a security code is set (it is asked at the first sign-in instead). */
+export function resetHoldUntil(hasSecurityCode: boolean, now: number): number | null {
+  return hasSecurityCode ? null : now + PASSWORD_RESET_HOLD_MS;
+}
+
+/** True while a reset hold (users.reset_hold_until) is running. */
+export function isResetHoldActive(holdUntil: number | null, now: number): boolean {
+  return holdUntil !== null && holdUntil > now;
+}
+
+/** The one-minute window (of epoch time) security-code verifications are counted in. */
+export function codeCheckWindow(now: number): number {
+  return Math.floor(now / 60_000);
+}

@@ -99,11 +99,12 @@ describe('validateWithdraw', () => {
     ['WITHDRAW_FROZEN_FUNDS', { amountInput: '600', frozen: minor(100) }],
     ['PAY_INFO_MISSING', { hasPayInfo: false }],
     ['SECURITY_CODE_NOT_SET', { securityCodeSet: false }],
+    ['ACCOUNT_FROZEN', { accountFrozen: true }],
     ['SECURITY_CODE_LOCKED', { securityCodeLocked: true }],
     ['SECURITY_CODE_WRONG', { securityCodeCorrect: false }],
   ];
   it.each(ORDER.map(([code], i) => [code, i]))('%s wins over every later rule', (code, i) => {
-    const facts = Object.assign({}, good, ...ORDER.slice(i as number).map(([, p]) => p), { accountFrozen: true, todayStakes: minor(0) }) as WithdrawFacts;
+    const facts = Object.assign({}, good, ...ORDER.slice(i as number).map(([, p]) => p)) as WithdrawFacts;
     expect(validateWithdraw(facts)).toMatchObject({ ok: false, error: code });
   });
 
@@ -113,8 +114,20 @@ describe('validateWithdraw', () => {
     ['WITHDRAW_MIN', { amountInput: '99.99', available: minor(5000) }],
     ['INSUFFICIENT_FUNDS', { amountInput: '600' }],
     ['TURNOVER_NOT_MET', {}],
-  ])('%s wins over turnover and the account freeze', (code, patch) => {
-    expect(validateWithdraw({ ...good, todayStakes: minor(0), accountFrozen: true, ...patch })).toMatchObject({ ok: false, error: code });
+  ])('%s wins over turnover, the account freeze and a locked or wrong security code', (code, patch) => {
+    const facts = { ...good, todayStakes: minor(0), accountFrozen: true, securityCodeLocked: true, securityCodeCorrect: false, ...patch };
+    expect(validateWithdraw(facts)).toMatchObject({ ok: false, error: code });
+  });
+
+  it('every rule but the code itself can be decided before the code is verified: with the code assumed right, a refusal is never about the code', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('', '50', '600', '200', 'x'), fc.boolean(), fc.integer({ min: 0, max: 60000 }), (amountInput, accountFrozen, stakes) => {
+        const assumed = validateWithdraw({ ...good, amountInput, accountFrozen, todayStakes: minor(stakes) });
+        const wrong = validateWithdraw({ ...good, amountInput, accountFrozen, todayStakes: minor(stakes), securityCodeCorrect: false });
+        if (!assumed.ok) expect(wrong).toEqual(assumed);
+        else expect(wrong).toMatchObject({ ok: false, error: 'SECURITY_CODE_WRONG' });
+      }),
+    );
   });
 
   it('the frozen-funds message carries the frozen amount', () => {
@@ -129,7 +142,7 @@ describe('validateWithdraw', () => {
     expect(validateWithdraw({ ...good, frozen: minor(100000) })).toEqual({ ok: true, value: { amount: 20000 } });
   });
 
-  it('a malformed amount skips the frozen-funds check and is reported after the security code', () => {
+  it('a malformed amount skips the frozen-funds check and is reported after the pay info', () => {
     expect(validateWithdraw({ ...good, amountInput: 'abc', frozen: minor(100) })).toMatchObject({ ok: false, error: 'AMOUNT_INVALID' });
     expect(validateWithdraw({ ...good, amountInput: 'abc', frozen: minor(100), hasPayInfo: false })).toMatchObject({ ok: false, error: 'PAY_INFO_MISSING' });
   });

@@ -79,11 +79,13 @@ export type WithdrawError =
   | 'ACCOUNT_FROZEN';
 
 /**
- * A withdrawal request, checked in the order of spec section 5 (the player sees the first
- * failing rule): visitor; frozen funds (when the amount exceeds what is available while some is
- * frozen); pay info bound; security code set, not locked, correct; amount given and well-formed;
- * at least 100; not above the available balance; turnover met; account not frozen.
- * The turnover rule applies to the available balance.
+ * A withdrawal request; the player sees the first failing rule. The order is spec section 5's with
+ * the security code moved last (issue 8, point 3: cheap checks before the expensive one): visitor;
+ * frozen funds (when the amount exceeds what is available while some is frozen); pay info bound;
+ * security code set; amount given and well-formed; at least 100; not above the available balance;
+ * turnover met; account not frozen; then the code not locked and correct. So a caller can run every
+ * rule with `securityCodeCorrect: true` first and verify the code (argon2) only for a request that
+ * nothing else refuses. The turnover rule applies to the available balance.
  */
 export function validateWithdraw(f: WithdrawFacts): Result<{ amount: Minor }, WithdrawError> {
   minor(f.available);
@@ -95,13 +97,13 @@ export function validateWithdraw(f: WithdrawFacts): Result<{ amount: Minor }, Wi
   }
   if (!f.hasPayInfo) return err('PAY_INFO_MISSING');
   if (!f.securityCodeSet) return err('SECURITY_CODE_NOT_SET');
-  if (f.securityCodeLocked) return err('SECURITY_CODE_LOCKED');
-  if (!f.securityCodeCorrect) return err('SECURITY_CODE_WRONG');
   if (!amount.ok) return amount;
   if (amount.value < MIN_WITHDRAW_MINOR) return err('WITHDRAW_MIN', moneyParams('min', MIN_WITHDRAW_MINOR));
   if (amount.value > f.available) return err('INSUFFICIENT_FUNDS', moneyParams('available', f.available));
   const remaining = waterLimit({ todayStakes: f.todayStakes, balance: Math.max(0, f.available), multiplierBps: f.turnoverMultiplierBps });
   if (remaining > 0) return err('TURNOVER_NOT_MET', moneyParams('water_limit', remaining));
   if (f.accountFrozen) return err('ACCOUNT_FROZEN');
+  if (f.securityCodeLocked) return err('SECURITY_CODE_LOCKED');
+  if (!f.securityCodeCorrect) return err('SECURITY_CODE_WRONG');
   return ok({ amount: amount.value });
 }

@@ -6,6 +6,8 @@ export class NewPassDto extends PlayerRequestDto implements NewPassRequest {
   @StrField({ min: 1, max: 64, description: 'the new password' }) new_pass!: string;
   @StrField({ min: 1, max: 64, description: 'the current password' }) after_pass!: string;
   @StrField({ optional: true, max: 64, description: 'when sent, must equal new_pass' }) confirm_pass?: string;
+  @StrField({ optional: true, max: 16, description: 'the security code: required for the first change after a staff reset when one is set' })
+  securityCode?: string;
 }
 
 export class ProfileDto extends PlayerRequestDto implements ProfileRequest {

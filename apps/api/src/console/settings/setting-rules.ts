@@ -93,6 +93,7 @@ export const SETTING_RULES: Readonly<Record<string, SettingRule>> = {
       return v;
     },
   },
+  security_code_checks_per_minute: intRule(1, 1_000, 'security-code verifications per player and minute, whatever their outcome'),
 };
 
 /** `withdraw_two_approver_threshold_minor` -> `withdraw_two_approver_threshold` */

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { TxRunner, UserEntity, UserSessionEntity } from '@sum28/database';
-import { validatePassword } from '@sum28/domain';
+import { resetHoldUntil, validatePassword } from '@sum28/domain';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import type { StaffActor } from '../../audit/audit.types';
 import { PasswordHasher } from '../../auth/password-hasher';
+import { SessionRevocations } from '../../auth/session-revocations';
 import { ApiError } from '../../common/api-error';
 import { Clock } from '../../common/clock';
 import { ApprovalsService } from '../../wallet/approvals.service';
@@ -34,6 +35,7 @@ export class UsersAdminService {
     private readonly audit: AuditService,
     private readonly hasher: PasswordHasher,
     private readonly approvals: ApprovalsService,
+    private readonly revocations: SessionRevocations,
   ) {}
 
   private async views(rows: UserEntity[]): Promise<UserAdminView[]> {
@@ -92,15 +94,24 @@ export class UsersAdminService {
   /**
    * A one-time temporary password (random, shown once): the player must change it at the next sign-in
    * (the player guard refuses everything but userInfo, newPass and logout), and every session ends now.
+   * Whoever reads the temporary password is not thereby the player (docs/reliability.md, "Staff password
+   * reset and account takeover"): a player with a security code must give it with that first change; a
+   * player without one gets `reset_hold_until` (24 h) during which bets, withdrawals, payout-account and
+   * security-code changes are refused with the reason and the time.
    */
   async resetPassword(actor: StaffActor, id: number, dto: ResetPasswordDto): Promise<ResetPasswordAnswer> {
     let temporary = randomPassword(12);
     while (!validatePassword(temporary).ok) temporary = randomPassword(12);
     const hash = await this.hasher.hash(temporary);
     const now = this.clock.now();
-    return this.tx.write(async (m) => {
+    const answer = await this.tx.write(async (m) => {
       const before = await this.lockUser(m, id);
-      await m.update(UserEntity, { id }, { password_hash: hash, must_change_password: true, login_failures: 0, locked_until: null, updated_at: now });
+      const holdUntil = resetHoldUntil(before.security_code_hash !== null, now);
+      await m.update(
+        UserEntity,
+        { id },
+        { password_hash: hash, must_change_password: true, login_failures: 0, locked_until: null, reset_hold_until: holdUntil, updated_at: now },
+      );
       // Same statement as SessionService.revokeAllOf, here inside this transaction so the reset and the sign-out are one change.
       const revoked = await m
         .createQueryBuilder()
@@ -114,12 +125,19 @@ export class UsersAdminService {
         action: 'user.reset_password',
         targetType: 'user',
         targetId: id,
-        before: { must_change_password: before.must_change_password, locked_until: before.locked_until },
-        after: { must_change_password: after.must_change_password, locked_until: after.locked_until, sessions_revoked: sessionsRevoked },
+        before: { must_change_password: before.must_change_password, locked_until: before.locked_until, reset_hold_until: before.reset_hold_until },
+        after: {
+          must_change_password: after.must_change_password,
+          locked_until: after.locked_until,
+          reset_hold_until: after.reset_hold_until,
+          sessions_revoked: sessionsRevoked,
+        },
         reason: dto.reason,
       });
       return { id, username: after.username, temporary_password: temporary, sessions_revoked: sessionsRevoked };
     });
+    this.revocations.revoked(id);
+    return answer;
   }
 
   /** Freezes (cannot bet or withdraw, can still sign in and look) or unfreezes a player, with a reason. */

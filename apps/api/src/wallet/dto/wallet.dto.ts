@@ -57,6 +57,7 @@ export class SetPayInfoDto extends PlayerRequestDto implements SetPayInfoRequest
   @StrField({ min: 1, max: 64, description: 'bank card: card number (digits); wallet: trc20, erc20 or omni' }) acc_name!: string;
   @StrField({ optional: true, max: 64, description: 'bank card: bank name; wallet: ignored' }) acc_bank?: string;
   @StrField({ optional: true, max: 255 }) mark?: string;
+  @StrField({ optional: true, max: 16, description: 'the 6-digit security code, required when one is set' }) securityCode?: string;
 }
 
 export class SetSafetyDto extends PlayerRequestDto implements SetSafetyRequest {

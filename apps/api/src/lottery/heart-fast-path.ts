@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { Clock } from '../common/clock';
 import { okEnvelope } from '../common/http/envelope';
 import { langOf } from '../common/http/lang';
+import { bodyShapeProblem } from '../common/validation/body-shape';
 import { ReadDb } from '../rounds/read-db';
 import { bool, int, type Row } from '../rounds/sql';
 import { HEART_LIMIT_PER_MINUTE, HeartService, type HeartUser } from './heart.service';
@@ -143,6 +144,8 @@ export class HeartFastPath implements OnModuleInit {
 
   private plainBody(body: unknown): HeartRequest | null {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+    // The same shape rule as the validation pipe (too deep, prototype-named keys): the Nest route answers it.
+    if (bodyShapeProblem(body) !== null) return null;
     const b = body as Record<string, unknown>;
     for (const k of Object.keys(b)) if (!BODY_KEYS.has(k)) return null;
     const plan = idOf(b['plan_id'], 1, MAX_ID);

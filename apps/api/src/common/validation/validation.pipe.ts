@@ -1,5 +1,6 @@
 import { type ArgumentMetadata, Injectable, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { ApiError } from '../api-error';
+import { bodyShapeProblem } from './body-shape';
 
 function firstError(errors: ValidationError[], prefix = ''): { field: string; reason: string } | null {
   for (const e of errors) {
@@ -47,6 +48,11 @@ export class RequestValidationPipe extends ValidationPipe {
     if ((metadata.type === 'body' || metadata.type === 'query') && (value === undefined || value === null || value === '')) value = {};
     if ((metadata.type === 'body' || metadata.type === 'query') && (typeof value !== 'object' || Array.isArray(value))) {
       throw new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'notAnObject' });
+    }
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const problem = bodyShapeProblem(value);
+      if (problem?.kind === 'tooDeep') throw new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'tooDeep' });
+      if (problem?.kind === 'prototypeKey') throw new ApiError('UNKNOWN_FIELD', { field: problem.key }, { [problem.key]: 'unknown field' });
     }
     return super.transform(value, metadata);
   }

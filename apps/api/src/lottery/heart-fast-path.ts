@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { LOCALES, type HeartRequest } from '@sum28/contracts';
+import type { HeartRequest } from '@sum28/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -162,7 +162,7 @@ export class HeartFastPath implements OnModuleInit {
     const host = b['host'];
     if (host !== undefined && (typeof host !== 'string' || host.length > 255)) return null;
     const lang = b['lang'];
-    if (lang !== undefined && !(LOCALES as readonly unknown[]).includes(lang)) return null;
+    if (lang !== undefined && (typeof lang !== 'string' || lang.length > 32)) return null;
     return dto;
   }
 

@@ -42,7 +42,7 @@ export class OrdersService {
   async orderList(user: { id: number; group_id: number }, dto: OrderListDto, lang: string): Promise<OrderListResponse> {
     const from = this.dayStart(dto.begin_date, 'begin_date');
     const toDay = this.dayStart(dto.end_date, 'end_date');
-    if (toDay < from) throw new ApiError('VALIDATION_FAILED', { field: 'end_date', reason: 'before begin_date' });
+    if (toDay < from) throw new ApiError('VALIDATION_FAILED', { field: 'end_date', reason: 'beforeBegin' });
     const to = startOfDay(addDays(dto.end_date.replace(/-/g, ''), 1), this.cfg.schedule.tz);
     const scope = dto.scope ?? 0;
     if (scope === 1 && user.group_id !== GROUP.AGENT) throw new ApiError('AGENT_ONLY');
@@ -124,7 +124,7 @@ export class OrdersService {
 
   private dayStart(date: string, field: string): number {
     const day = date.replace(/-/g, '');
-    if (parseDay(day) === null) throw new ApiError('VALIDATION_FAILED', { field, reason: 'not a date' });
+    if (parseDay(day) === null) throw new ApiError('VALIDATION_FAILED', { field, reason: 'date' });
     return startOfDay(day, this.cfg.schedule.tz);
   }
 }

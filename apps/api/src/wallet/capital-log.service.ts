@@ -14,8 +14,8 @@ const DEFAULT_PAGE_SIZE = 20;
 
 function dayOf(field: string, value: string): string {
   const day = value.replace(/-/g, '');
-  if (parseDay(day) === null) throw new ApiError('VALIDATION_FAILED', { field, reason: 'isDate' });
-  if (day < FIRST_DAY) throw new ApiError('VALIDATION_FAILED', { field, reason: 'min' });
+  if (parseDay(day) === null) throw new ApiError('VALIDATION_FAILED', { field, reason: 'date' });
+  if (day < FIRST_DAY) throw new ApiError('VALIDATION_FAILED', { field, reason: 'min', min: '2018-01-01' });
   return day;
 }
 

@@ -6,7 +6,7 @@ export const MESSAGES_EN = {
   SESSION_REPLACED: 'You have been logged out, please log in again',
   SESSION_EXPIRED: 'Your session has expired, please log in again',
 
-  VALIDATION_FAILED: 'Invalid {{field}}: {{reason}}',
+  VALIDATION_FAILED: '{{field}}: {{reason}}',
   UNKNOWN_FIELD: 'The request contains an unknown field',
   NOT_FOUND: 'The requested item was not found',
   RATE_LIMITED: 'Too many requests, please try again later',
@@ -17,7 +17,7 @@ export const MESSAGES_EN = {
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable, please try again later',
 
   LOGIN_FAILED: 'Incorrect username or password',
-  ACCOUNT_LOCKED: 'Too many failed attempts: the account is locked, please try again in {{minutes}} minutes',
+  ACCOUNT_LOCKED: 'Too many failed attempts: the account is locked, please try again in {{minutes|one:# minute|other:# minutes}}',
   CAPTCHA_REQUIRED: 'Please enter the verification code',
   CAPTCHA_INVALID: 'Incorrect verification code',
   USERNAME_INVALID: 'Invalid username format',
@@ -50,7 +50,7 @@ export const MESSAGES_EN = {
   WALLET_TYPE_INVALID: 'This wallet type is not supported',
   SECURITY_CODE_NOT_SET: 'Please set a security code first',
   SECURITY_CODE_INVALID: 'The security code must be 6 digits',
-  SECURITY_CODE_WRONG: 'Incorrect security code, {{left}} attempts left',
+  SECURITY_CODE_WRONG: 'Incorrect security code, {{left|one:# attempt|other:# attempts}} left',
   SECURITY_CODE_LOCKED: 'Too many incorrect security codes, please try again later',
   SECURITY_CODE_OLD_REQUIRED: 'Please enter the old security code',
   SECURITY_CODE_MISMATCH: 'The two security codes are inconsistent',

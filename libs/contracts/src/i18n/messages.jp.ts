@@ -6,7 +6,7 @@ export const MESSAGES_JP = {
   SESSION_REPLACED: 'ログアウトされました。再度ログインしてください',
   SESSION_EXPIRED: 'ログインの有効期限が切れました。再度ログインしてください',
 
-  VALIDATION_FAILED: '{{field}}が正しくありません：{{reason}}',
+  VALIDATION_FAILED: '{{field}}：{{reason}}',
   UNKNOWN_FIELD: 'リクエストに不明な項目が含まれています',
   NOT_FOUND: '該当するデータが見つかりません',
   RATE_LIMITED: 'リクエストが多すぎます。しばらくしてから再度お試しください',

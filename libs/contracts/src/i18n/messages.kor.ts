@@ -6,7 +6,7 @@ export const MESSAGES_KOR = {
   SESSION_REPLACED: '로그아웃되었습니다. 다시 로그인해 주세요',
   SESSION_EXPIRED: '로그인이 만료되었습니다. 다시 로그인해 주세요',
 
-  VALIDATION_FAILED: '{{field}} 값이 올바르지 않습니다: {{reason}}',
+  VALIDATION_FAILED: '{{field}}: {{reason}}',
   UNKNOWN_FIELD: '요청에 알 수 없는 항목이 포함되어 있습니다',
   NOT_FOUND: '요청한 정보를 찾을 수 없습니다',
   RATE_LIMITED: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요',

@@ -6,7 +6,7 @@ export const MESSAGES_TW = {
   SESSION_REPLACED: '您已登出，請重新登入',
   SESSION_EXPIRED: '登入已逾時，請重新登入',
 
-  VALIDATION_FAILED: '{{field}} 格式不正確：{{reason}}',
+  VALIDATION_FAILED: '{{field}}：{{reason}}',
   UNKNOWN_FIELD: '請求包含不明的欄位',
   NOT_FOUND: '找不到相關資料',
   RATE_LIMITED: '操作過於頻繁，請稍後再試',

@@ -6,7 +6,7 @@ export const MESSAGES_ZH = {
   SESSION_REPLACED: '您已退出登录，请重新登录',
   SESSION_EXPIRED: '登录已过期，请重新登录',
 
-  VALIDATION_FAILED: '{{field}} 格式不正确：{{reason}}',
+  VALIDATION_FAILED: '{{field}}：{{reason}}',
   UNKNOWN_FIELD: '请求包含未知字段',
   NOT_FOUND: '未找到相关数据',
   RATE_LIMITED: '操作过于频繁，请稍后再试',

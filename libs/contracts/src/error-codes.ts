@@ -81,6 +81,8 @@ export const ERROR_CODES = {
   /** Staff may not approve a request they created themselves. */
   MAKER_CHECKER: 3025,
   SECOND_APPROVER_REQUIRED: 3026,
+  /** A withdrawal without an amount (the spec's own text, distinct from a recharge's). */
+  WITHDRAW_AMOUNT_REQUIRED: 3027,
 
   // 4000s game
   GAME_NOT_FOUND: 4001,
@@ -118,6 +120,8 @@ export const ERROR_CODES = {
   STAFF_DISABLED: 5006,
   /** The last active superadmin cannot be disabled, deleted or demoted. */
   LAST_SUPERADMIN: 5007,
+  /** A superadmin may not delete, disable or demote its own account. */
+  STAFF_SELF_CHANGE: 5008,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -248,4 +252,6 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   TOTP_INVALID: 401,
   STAFF_DISABLED: 403,
   LAST_SUPERADMIN: 409,
+  WITHDRAW_AMOUNT_REQUIRED: 400,
+  STAFF_SELF_CHANGE: 409,
 };

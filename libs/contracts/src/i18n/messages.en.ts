@@ -101,4 +101,7 @@ export const MESSAGES_EN = {
   LOGOUT_SUCCESS: 'Logout success',
   REGISTER_SUCCESS: 'Registration success',
   NO_DATA: 'No data',
+
+  WITHDRAW_AMOUNT_REQUIRED: 'Please enter the withdrawal amount',
+  STAFF_SELF_CHANGE: 'You cannot delete, disable or demote your own account',
 } as const satisfies MessageTable;

@@ -101,4 +101,7 @@ export const MESSAGES_JP = {
   LOGOUT_SUCCESS: 'ログアウトしました',
   REGISTER_SUCCESS: '登録が完了しました',
   NO_DATA: 'データがありません',
+
+  WITHDRAW_AMOUNT_REQUIRED: '出金額を入力してください',
+  STAFF_SELF_CHANGE: '自分のアカウントは削除・無効化・降格できません',
 } as const satisfies MessageTable;

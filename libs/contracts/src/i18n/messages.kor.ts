@@ -101,4 +101,7 @@ export const MESSAGES_KOR = {
   LOGOUT_SUCCESS: '로그아웃되었습니다',
   REGISTER_SUCCESS: '가입이 완료되었습니다',
   NO_DATA: '데이터가 없습니다',
+
+  WITHDRAW_AMOUNT_REQUIRED: '출금 금액을 입력해 주세요',
+  STAFF_SELF_CHANGE: '자신의 계정은 삭제, 비활성화 또는 강등할 수 없습니다',
 } as const satisfies MessageTable;

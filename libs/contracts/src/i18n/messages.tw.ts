@@ -101,4 +101,7 @@ export const MESSAGES_TW = {
   LOGOUT_SUCCESS: '登出成功',
   REGISTER_SUCCESS: '註冊成功',
   NO_DATA: '暫無資料',
+
+  WITHDRAW_AMOUNT_REQUIRED: '請輸入提款金額',
+  STAFF_SELF_CHANGE: '不可刪除、停用或降級自己的帳號',
 } as const satisfies MessageTable;

@@ -101,4 +101,7 @@ export const MESSAGES_ZH = {
   LOGOUT_SUCCESS: '退出成功',
   REGISTER_SUCCESS: '注册成功',
   NO_DATA: '暂无数据',
+
+  WITHDRAW_AMOUNT_REQUIRED: '请输入提现金额',
+  STAFF_SELF_CHANGE: '不能删除、停用或降级自己的账号',
 } as const satisfies MessageTable;

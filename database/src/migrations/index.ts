@@ -10,6 +10,8 @@ import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
 import { GameEngineIndexes1795342168179 as SqliteGameEngineIndexes } from './sqlite/1795342168179-GameEngineIndexes';
+import { CaseInsensitiveUsernames1795417667416 as SqliteCaseInsensitiveUsernames } from './sqlite/1795417667416-CaseInsensitiveUsernames';
+import { CaseInsensitiveUsernames1795417667416 as PgCaseInsensitiveUsernames } from './postgres/1795417667416-CaseInsensitiveUsernames';
 
-export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly, SqliteConsoleStaffTotp, SqliteGameEngineIndexes];
-export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly, PgConsoleStaffTotp, PgGameEngineIndexes];
+export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly, SqliteConsoleStaffTotp, SqliteGameEngineIndexes, SqliteCaseInsensitiveUsernames];
+export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly, PgConsoleStaffTotp, PgGameEngineIndexes, PgCaseInsensitiveUsernames];

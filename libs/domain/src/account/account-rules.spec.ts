@@ -16,6 +16,9 @@ import {
   validatePayInfo,
   validateSecurityCodeChange,
   validateUsername,
+  usernameKey,
+  validateNickname,
+  NICKNAME_MAX,
   type SecurityCodeChange,
 } from './account-rules';
 
@@ -190,5 +193,51 @@ describe('validatePayInfo', () => {
     ['an unknown pay type', { ...card, type: 2 }, 'PAY_INFO_INVALID'],
   ])('refuses %s', (_name, input, code) => {
     expect(validatePayInfo(input as Parameters<typeof validatePayInfo>[0])).toMatchObject({ ok: false, error: code });
+  });
+});
+
+describe('usernameKey', () => {
+  it.each<[string, string, boolean]>([
+    ['Abc', 'ABC', true],
+    ['root', 'Root', true],
+    ['alice_01', 'ALICE_01', true],
+    ['alice', 'alice1', false],
+    ['abc', 'abd', false],
+  ])('%s and %s are one name: %s', (a, b, same) => {
+    expect(usernameKey(a) === usernameKey(b)).toBe(same);
+  });
+
+  it('is ASCII lower case (what lower() does on both databases for these names)', () => {
+    expect(usernameKey('Player_X9')).toBe('player_x9');
+  });
+});
+
+describe('validateNickname', () => {
+  it.each<[string, unknown, string | null]>([
+    ['plain', 'Lucky Star', 'Lucky Star'],
+    ['trimmed', '  Lucky  ', 'Lucky'],
+    ['Chinese', '幸運星', '幸運星'],
+    ['an emoji joined by ZWJ', 'fam \u{1F468}\u200D\u{1F469}\u200D\u{1F467}', 'fam \u{1F468}\u200D\u{1F469}\u200D\u{1F467}'],
+    ['exactly the maximum', 'n'.repeat(NICKNAME_MAX), 'n'.repeat(NICKNAME_MAX)],
+    ['empty', '', null],
+    ['blank', '   ', null],
+    ['too long', 'n'.repeat(NICKNAME_MAX + 1), null],
+    ['not text', 42, null],
+    ['a right-to-left override', 'abc\u202Eevil', null],
+    ['a left-to-right embedding', '\u202Aabc', null],
+    ['a bidi isolate', 'a\u2066b\u2069', null],
+    ['a right-to-left mark', 'abc\u200F', null],
+    ['the Arabic letter mark', 'abc\u061C', null],
+    ['zero-width spaces only', '\u200B\u200B', null],
+    ['zero-width joiners and BOM only', '\u200D\uFEFF\u2060', null],
+    ['Hangul fillers only', '\u3164\u115F', null],
+    ['a NUL', 'ab\u0000c', null],
+    ['a newline', 'ab\nc', null],
+    ['a DEL', 'ab\u007Fc', null],
+    ['a line separator', 'ab\u2028c', null],
+  ])('%s', (_name, input, expected) => {
+    const r = validateNickname(input);
+    expect(r.ok ? r.value : null).toBe(expected);
+    if (!r.ok) expect(r.error).toBe('NICKNAME_INVALID');
   });
 });

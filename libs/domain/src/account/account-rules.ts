@@ -14,7 +14,7 @@ export function isRegistrableGroup(x: unknown): x is RegistrableGroup {
   return x === GROUP.NORMAL || x === GROUP.VISITOR;
 }
 
-export type AccountError = 'INVITE_CODE_INVALID' | 'USERNAME_INVALID' | 'PASSWORD_INVALID' | SecurityCodeChangeError | PayInfoError;
+export type AccountError = 'INVITE_CODE_INVALID' | 'USERNAME_INVALID' | 'PASSWORD_INVALID' | 'NICKNAME_INVALID' | SecurityCodeChangeError | PayInfoError;
 
 /** Displayed invite code = user id + 100000. */
 export const INVITE_OFFSET = 100_000;
@@ -53,6 +53,38 @@ export function validatePassword(p: unknown): Result<string, 'PASSWORD_INVALID'>
   const chars = Array.from(p);
   const valid = chars.length >= PASSWORD_MIN && chars.length <= PASSWORD_MAX && !/\p{Cc}/u.test(p) && new Set(chars).size > 1;
   return valid ? ok(p) : err('PASSWORD_INVALID', { min: PASSWORD_MIN, max: PASSWORD_MAX });
+}
+
+/**
+ * The key under which usernames (players' and staff's) are unique: ASCII lower case, so `Abc` and `ABC`,
+ * `root` and `Root` are one name. Usernames are ASCII by their rules; the databases enforce the same key
+ * with a UNIQUE index on lower(username).
+ */
+export function usernameKey(username: string): string {
+  return username.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+export const NICKNAME_MAX = 32;
+/** Characters that reorder or hide text around them: bidi embeddings, overrides, isolates and marks. */
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** Control characters, line and paragraph separators. */
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+/** What is left visible: not format characters (zero-width space, joiners, BOM, ...) nor spaces. */
+const INVISIBLE = /[\p{Cf}\p{Z}\s\u115F\u1160\u3164\uFFA0]/gu;
+
+/**
+ * A nickname as other players see it: 1-32 characters after trimming, no control characters, no bidi
+ * override or isolate (which would make `abc` read `cba` or hide text), and not made only of zero-width
+ * or blank characters. Joiners inside a visible text (emoji sequences) are fine.
+ */
+export function validateNickname(n: unknown): Result<string, 'NICKNAME_INVALID'> {
+  const bad = err('NICKNAME_INVALID', { max: NICKNAME_MAX });
+  if (typeof n !== 'string') return bad;
+  const t = n.trim();
+  const length = Array.from(t).length;
+  if (length < 1 || length > NICKNAME_MAX || CONTROL.test(t) || BIDI_CONTROL.test(t)) return bad;
+  if (t.replace(INVISIBLE, '') === '') return bad;
+  return ok(t);
 }
 
 export const SECURITY_CODE_LENGTH = 6;

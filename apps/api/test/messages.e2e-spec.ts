@@ -21,7 +21,7 @@ const VALIDATOR_NAMES: readonly string[] = [
       .filter((k) => /^[A-Z]/.test(k) && k !== 'ValidationTypes' && k !== 'ValidationError' && k !== 'Validator' && k !== 'ValidationSchema')
       .map(lowerFirst)
       .filter((k) => /[A-Z]/.test(k) || ['matches', 'min', 'max', 'length', 'equals'].includes(k)),
-    ...Object.values(ValidationTypes as Record<string, unknown>).filter((v): v is string => typeof v === 'string'),
+    ...Object.values(ValidationTypes as unknown as Record<string, unknown>).filter((v): v is string => typeof v === 'string'),
   ]),
 ];
 const VALIDATOR_NAME = new RegExp(`\\b(${VALIDATOR_NAMES.join('|')})\\b`);

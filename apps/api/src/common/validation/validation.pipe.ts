@@ -19,7 +19,7 @@ const FALLBACK_RULES: Readonly<Record<string, ValidationRule>> = {
 /** When a value breaks several checks, the most useful one is told: missing, then wrong type, then the rest. */
 const PRIORITY: readonly ValidationRule[] = ['required', 'text', 'integer', 'boolean', 'oneOf', 'choice', 'date'];
 
-function ruleOf(e: ValidationError): FailedRule['reason'] | { reason: ValidationRule; params: Record<string, string | number> } | null {
+function ruleOf(e: ValidationError): 'unknown' | { reason: ValidationRule; params: Record<string, string | number> } | null {
   const constraints = Object.keys(e.constraints ?? {});
   if (constraints.length === 0) return null;
   if (constraints.includes('whitelistValidation')) return 'unknown';

@@ -142,12 +142,18 @@ describe('every player call answers bad input with a human, translated message',
     expect(ja.body.msg).toBe(translate('jp', 'LOGIN_FAILED'));
   });
 
-  it('the spec example reads as a sentence: "Bank name: at most 64 characters"', async () => {
+  it('refusals read as "label: what it must be" ("Bank name: at most 64 characters")', async () => {
     const res = await t
       .http()
       .post('/index.php/api/user/setPayInfo')
       .set('token', token)
       .send({ type: 0, acc: 'Holder', acc_name: '6222020200112233', acc_bank: 'b'.repeat(65), lang: 'en' });
     expect(res.body.msg).toBe('Bank name: at most 64 characters');
+    const holder = await t
+      .http()
+      .post('/index.php/api/user/setPayInfo')
+      .set('token', token)
+      .send({ type: 0, acc: 'h'.repeat(51), acc_name: '6222020200112233', acc_bank: 'Bank', lang: 'en' });
+    expect(holder.body).toMatchObject({ error: 'PAY_INFO_INVALID', msg: 'Account holder or wallet address: 1-50 characters' });
   });
 });

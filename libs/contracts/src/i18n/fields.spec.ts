@@ -27,6 +27,14 @@ describe('field labels and rule sentences', () => {
     expect(translate('kor', 'VALIDATION_FAILED', { field: 'page', reason: 'min', min: 1 })).toBe('페이지: 1 이상이어야 합니다');
   });
 
+  it('a payout account refusal says which part and what it must be', () => {
+    expect(translate('en', 'PAY_INFO_INVALID', { field: 'acc', reason: 'length', min: 1, max: 50 })).toBe('Account holder or wallet address: 1-50 characters');
+    expect(translate('tw', 'PAY_INFO_INVALID', { field: 'acc_bank', reason: 'length', min: 1, max: 50 })).toBe('銀行名稱：1-50 個字元');
+    expect(translate('en', 'PAY_INFO_INVALID', { field: 'acc', reason: 'lettersDigits', min: 20, max: 100 })).toBe(
+      'Account holder or wallet address: 20-100 letters or digits',
+    );
+  });
+
   it('an unknown field keeps its wire name and an unknown reason its text', () => {
     expect(translate('en', 'VALIDATION_FAILED', { field: 'mystery', reason: 'some text' })).toBe('mystery: some text');
   });

@@ -123,6 +123,13 @@ export const RULE_TEXTS = {
     jp: '開始日より前にはできません',
     kor: '시작일보다 이를 수 없습니다',
   },
+  lettersDigits: {
+    tw: '{{min}}-{{max}} 個英文字母或數字',
+    zh: '{{min}}-{{max}} 个英文字母或数字',
+    en: '{{min}}-{{max}} letters or digits',
+    jp: '英数字{{min}}～{{max}}文字',
+    kor: '영문자 또는 숫자 {{min}}~{{max}}자',
+  },
   readOnly: { tw: '不可變更', zh: '不能修改', en: 'cannot be changed', jp: '変更できません', kor: '변경할 수 없습니다' },
   invalid: { tw: '不正確', zh: '不正确', en: 'is not valid', jp: '正しくありません', kor: '올바르지 않습니다' },
 } as const satisfies Readonly<Record<string, Localized>>;

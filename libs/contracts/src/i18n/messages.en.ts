@@ -45,7 +45,7 @@ export const MESSAGES_EN = {
   INSUFFICIENT_FUNDS: 'Your assets are insufficient, please deposit',
   WITHDRAW_FROZEN_FUNDS: 'Insufficient withdrawal funds, frozen amount: {{frozen}}',
   PAY_INFO_MISSING: 'Please bind a bank card or wallet first',
-  PAY_INFO_INVALID: 'Invalid payout account details',
+  PAY_INFO_INVALID: '{{field}}: {{reason}}',
   CARD_NUMBER_INVALID: 'The card number may contain digits only',
   WALLET_TYPE_INVALID: 'This wallet type is not supported',
   SECURITY_CODE_NOT_SET: 'Please set a security code first',

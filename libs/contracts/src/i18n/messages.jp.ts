@@ -45,7 +45,7 @@ export const MESSAGES_JP = {
   INSUFFICIENT_FUNDS: '資産が不足しています。入金してください',
   WITHDRAW_FROZEN_FUNDS: '出金可能額が不足しています。凍結金額：{{frozen}}',
   PAY_INFO_MISSING: '先に銀行カードまたはウォレットを登録してください',
-  PAY_INFO_INVALID: '受取口座の情報が正しくありません',
+  PAY_INFO_INVALID: '{{field}}：{{reason}}',
   CARD_NUMBER_INVALID: 'カード番号は数字のみで入力してください',
   WALLET_TYPE_INVALID: 'このウォレットの種類には対応していません',
   SECURITY_CODE_NOT_SET: '先にセキュリティコードを設定してください',

@@ -45,7 +45,7 @@ export const MESSAGES_KOR = {
   INSUFFICIENT_FUNDS: '자산이 부족합니다. 충전해 주세요',
   WITHDRAW_FROZEN_FUNDS: '출금 가능 금액이 부족합니다. 동결 금액: {{frozen}}',
   PAY_INFO_MISSING: '먼저 은행 카드 또는 지갑을 등록해 주세요',
-  PAY_INFO_INVALID: '수취 계좌 정보가 올바르지 않습니다',
+  PAY_INFO_INVALID: '{{field}}: {{reason}}',
   CARD_NUMBER_INVALID: '카드 번호는 숫자만 입력할 수 있습니다',
   WALLET_TYPE_INVALID: '지원하지 않는 지갑 유형입니다',
   SECURITY_CODE_NOT_SET: '먼저 보안 코드를 설정해 주세요',

@@ -45,7 +45,7 @@ export const MESSAGES_TW = {
   INSUFFICIENT_FUNDS: '您的資產不足，請先儲值',
   WITHDRAW_FROZEN_FUNDS: '可提款金額不足，凍結金額：{{frozen}}',
   PAY_INFO_MISSING: '請先綁定銀行卡或虛擬錢包',
-  PAY_INFO_INVALID: '收款帳戶資料不正確',
+  PAY_INFO_INVALID: '{{field}}：{{reason}}',
   CARD_NUMBER_INVALID: '卡號只能包含數字',
   WALLET_TYPE_INVALID: '不支援此錢包類型',
   SECURITY_CODE_NOT_SET: '請先設定安全碼',

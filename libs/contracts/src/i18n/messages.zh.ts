@@ -45,7 +45,7 @@ export const MESSAGES_ZH = {
   INSUFFICIENT_FUNDS: '您的资产不足，请先充值',
   WITHDRAW_FROZEN_FUNDS: '可提现金额不足，冻结金额：{{frozen}}',
   PAY_INFO_MISSING: '请先绑定银行卡或虚拟钱包',
-  PAY_INFO_INVALID: '收款账户信息不正确',
+  PAY_INFO_INVALID: '{{field}}：{{reason}}',
   CARD_NUMBER_INVALID: '卡号只能包含数字',
   WALLET_TYPE_INVALID: '不支持该钱包类型',
   SECURITY_CODE_NOT_SET: '请先设置安全码',

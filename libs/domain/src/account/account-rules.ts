@@ -161,19 +161,19 @@ function trimmedLength(x: unknown, min: number, max: number): string | null {
 export function validatePayInfo(input: PayInfoInput): Result<PayInfo, PayInfoError> {
   if (input.type === PAY_TYPE.BANK_CARD || input.type === '0') {
     const holder = trimmedLength(input.acc, 1, 50);
-    if (holder === null) return err('PAY_INFO_INVALID', { field: 'acc' });
+    if (holder === null) return err('PAY_INFO_INVALID', { field: 'acc', reason: 'length', min: 1, max: 50 });
     const card = typeof input.accName === 'string' ? input.accName.trim().replace(/ /g, '') : '';
     if (!/^[0-9]{8,30}$/.test(card)) return err('CARD_NUMBER_INVALID');
     const bank = trimmedLength(input.accBank, 1, 50);
-    if (bank === null) return err('PAY_INFO_INVALID', { field: 'acc_bank' });
+    if (bank === null) return err('PAY_INFO_INVALID', { field: 'acc_bank', reason: 'length', min: 1, max: 50 });
     return ok({ type: PAY_TYPE.BANK_CARD, acc: holder, accName: card, accBank: bank });
   }
   if (input.type === PAY_TYPE.WALLET || input.type === '1') {
     const address = typeof input.acc === 'string' ? input.acc.trim() : '';
-    if (!/^[A-Za-z0-9]{20,100}$/.test(address)) return err('PAY_INFO_INVALID', { field: 'acc' });
+    if (!/^[A-Za-z0-9]{20,100}$/.test(address)) return err('PAY_INFO_INVALID', { field: 'acc', reason: 'lettersDigits', min: 20, max: 100 });
     const walletType = typeof input.accName === 'string' ? input.accName.trim().toLowerCase() : '';
     if (!(WALLET_TYPES as ReadonlyArray<string>).includes(walletType)) return err('WALLET_TYPE_INVALID');
     return ok({ type: PAY_TYPE.WALLET, acc: address, accName: walletType, accBank: '' });
   }
-  return err('PAY_INFO_INVALID', { field: 'type' });
+  return err('PAY_INFO_INVALID', { field: 'type', reason: 'oneOf', values: '0, 1' });
 }

@@ -8,7 +8,9 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
+import { ApiError } from './common/api-error';
 import type { AppConfig } from './common/config/app-config';
+import { bodyShapeProblem } from './common/validation/body-shape';
 
 /** Repository root (apps/api/src or apps/api/dist -> ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -30,6 +32,15 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
   fastify.decorate('signinRateLimit', cfg.signinRateLimit);
   // Form-encoded bodies, as the spec's clients send them.
   await app.register(formbody as never, { bodyLimit: 256 * 1024 } as never);
+  // Every parsed body, on every route, before any guard, interceptor or pipe walks it: nesting deeper than
+  // MAX_BODY_DEPTH and keys named after Object.prototype members are refused here (one iterative pass).
+  // The validation pipe repeats the check for queries and for bodies that reach it another way.
+  fastify.addHook('preValidation', (req, _reply, done) => {
+    const problem = bodyShapeProblem(req.body);
+    if (problem === null) done();
+    else if (problem.kind === 'tooDeep') done(new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'tooDeep' }));
+    else done(new ApiError('UNKNOWN_FIELD', { field: problem.key }, { [problem.key]: 'unknown field' }));
+  });
   // Security headers from helmet, computed once at start-up and set on every reply in one call: running
   // helmet's middleware chain per request (as @fastify/helmet does) cost the 2 s heartbeat about a fifth of
   // its throughput (docs/performance.md). The headers are static for this configuration.

@@ -148,6 +148,8 @@ describe('Lottery/playOrder', () => {
     const betsBefore = await count(t.ds, `SELECT COUNT(*) AS n FROM bets WHERE user_id = ?`, [p.userId]);
     const refused = await bet(t, p.token, { issue: slot.issue, play_type: 'even', money: '10.00' });
     expect(refused.error).toBe('OPPOSITE_BET');
+    // Params in display units: the held stake of 10.00 is shown as 10.00, not 1000 cents.
+    expect(refused.params).toMatchObject({ play_type: 'even', opposite: 'odd', stake: '10.00', stake_minor: 1000 });
     const after = await balanceOf(t.ds, p.userId);
     expect(after).toEqual({ ...before, status: 'frozen' });
     expect(await count(t.ds, `SELECT COUNT(*) AS n FROM bets WHERE user_id = ?`, [p.userId])).toBe(betsBefore);

@@ -83,6 +83,8 @@ export interface ConsoleRoute {
   bodyDto: Type | null;
   /** whether the handler declares a query DTO */
   hasQuery: boolean;
+  /** the DTO class of the query, when the handler takes one */
+  queryDto: Type | null;
 }
 
 const METHOD_NAME: Partial<Record<RequestMethod, Method>> = {
@@ -94,6 +96,11 @@ const METHOD_NAME: Partial<Record<RequestMethod, Method>> = {
 
 /** Every /admin-api route Nest registered, from the controllers' metadata: method, path, permission, body DTO. */
 export function consoleRoutes(t: TestApp): ConsoleRoute[] {
+  return routesUnder(t, CONSOLE_PREFIX);
+}
+
+/** Every route Nest registered under a path prefix (e.g. `index.php` for the player API), from the controllers' metadata. */
+export function routesUnder(t: TestApp, prefix: string): ConsoleRoute[] {
   const out: ConsoleRoute[] = [];
   for (const mod of t.app.get(ModulesContainer).values()) {
     for (const wrapper of mod.controllers.values()) {
@@ -110,15 +117,16 @@ export function consoleRoutes(t: TestApp): ConsoleRoute[] {
           .flatMap((p) => p.split('/'))
           .filter((p) => p !== '')
           .join('/')}`;
-        if (!path.startsWith(`/${CONSOLE_PREFIX}`)) continue;
+        if (!path.startsWith(`/${prefix}`)) continue;
         const method = METHOD_NAME[rm];
         if (!method) throw new Error(`unexpected HTTP method ${rm} on ${path}`);
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, ctrl, name) ?? {}) as Record<string, { index: number }>;
         const types = (Reflect.getMetadata('design:paramtypes', proto, name) ?? []) as Type[];
         const bodyKey = Object.keys(args).find((k) => k.startsWith(`${RouteParamtypes.BODY}:`));
         const bodyDto = bodyKey !== undefined ? (types[args[bodyKey]?.index ?? -1] ?? null) : null;
-        const hasQuery = Object.keys(args).some((k) => k.startsWith(`${RouteParamtypes.QUERY}:`));
-        out.push({ method, path, permission: Reflect.getMetadata(PERMISSION_KEY, handler), bodyDto, hasQuery });
+        const queryKey = Object.keys(args).find((k) => k.startsWith(`${RouteParamtypes.QUERY}:`));
+        const queryDto = queryKey !== undefined ? (types[args[queryKey]?.index ?? -1] ?? null) : null;
+        out.push({ method, path, permission: Reflect.getMetadata(PERMISSION_KEY, handler), bodyDto, hasQuery: queryKey !== undefined, queryDto });
       }
     }
   }

@@ -183,7 +183,9 @@ describe('console resources (ra-data-simple-rest)', () => {
     expect((await consoleCall(t, 'delete', '/admin-api/staff/1', tok.superadmin)).body.error).toBe('LAST_SUPERADMIN');
 
     const second = await staffOf(t, 'superadmin', tok.superadmin);
-    const demoted = await consoleCall(t, 'put', '/admin-api/staff/1', tok.superadmin, { role: 'operator' });
+    // Not even with another superadmin present may one demote itself; the other one can.
+    expect((await consoleCall(t, 'put', '/admin-api/staff/1', tok.superadmin, { role: 'operator' })).body.error).toBe('STAFF_SELF_CHANGE');
+    const demoted = await consoleCall(t, 'put', '/admin-api/staff/1', second.token, { role: 'operator' });
     expect(demoted.status).toBe(200);
     expect(demoted.body.role).toBe('operator');
     // the demotion takes effect at once: the old superadmin token now lacks staff.read

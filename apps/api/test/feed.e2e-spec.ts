@@ -254,7 +254,9 @@ describe('HeartFastPath', () => {
       ['negative plan', p.token, { plan_id: -1, game_id: 1 }, false],
       ['fractional game', p.token, { plan_id: 1, game_id: 1.5 }, false],
       ['since_id null', p.token, { plan_id: 1, game_id: 1, since_id: null }, false],
-      ['bad lang', p.token, { plan_id: 1, game_id: 1, lang: 'xx' }, false],
+      // An unsupported lang text is not an error (it falls back to tw), on both paths; a non-text one is.
+      ['unsupported lang', p.token, { plan_id: 1, game_id: 1, lang: 'xx' }, true],
+      ['bad lang', p.token, { plan_id: 1, game_id: 1, lang: 7 }, false],
       ['malformed issue', p.token, { plan_id: 1, game_id: 1, issue: '12ab' }, false],
       ['room of another game', p.token, { plan_id: 5, game_id: 1 }, false],
       ['unknown game', p.token, { plan_id: 1, game_id: 99 }, false],

@@ -170,14 +170,14 @@ describe('user/recharge', () => {
 
     it.each(BAD_AMOUNTS)('withdrawAction refuses money = %s', async (_name, money) => {
       expect(await expectRefused('withdrawAction', { type: 0, money, securityCode: w.code, idempotency_key: `bad-w-${tried}` })).toMatch(
-        /^(AMOUNT_|WITHDRAW_MIN|VALIDATION_FAILED)/,
+        /^(AMOUNT_|WITHDRAW_MIN|WITHDRAW_AMOUNT_REQUIRED|VALIDATION_FAILED)/,
       );
     });
 
     it.each(BAD_AMOUNTS.filter(([, v]) => v !== null && typeof v !== 'object'))('both refuse money = %s in a form-encoded body', async (_name, money) => {
       expect(await expectRefused('recharge', { money: String(money), type: 'TWD' }, true)).toMatch(/^(AMOUNT_|RECHARGE_MIN|VALIDATION_FAILED)/);
       expect(await expectRefused('withdrawAction', { type: 0, money: String(money), securityCode: w.code }, true)).toMatch(
-        /^(AMOUNT_|WITHDRAW_MIN|VALIDATION_FAILED)/,
+        /^(AMOUNT_|WITHDRAW_MIN|WITHDRAW_AMOUNT_REQUIRED|VALIDATION_FAILED)/,
       );
     });
 

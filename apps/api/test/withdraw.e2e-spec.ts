@@ -64,7 +64,10 @@ describe('user/withdrawAction and user/withdrawInfo', () => {
 
     it('4-8. amount, minimum, funds, turnover and a frozen account come before the security code (issue 8, point 3); 9. then the code', async () => {
       const w = await withdrawer(t, 20_000);
-      expect((await withdraw(w.token, { type: 0, money: '', securityCode: '111111' })).body.error).toBe('AMOUNT_REQUIRED');
+      expect((await withdraw(w.token, { type: 0, money: '', securityCode: '111111' })).body).toMatchObject({
+        error: 'WITHDRAW_AMOUNT_REQUIRED',
+        msg: 'Please enter the withdrawal amount',
+      });
       expect((await withdraw(w.token, { type: 0, money: '99.99', securityCode: '111111' })).body).toMatchObject({
         error: 'WITHDRAW_MIN',
         msg: 'Minimum withdrawal 100',
@@ -82,6 +85,18 @@ describe('user/withdrawAction and user/withdrawInfo', () => {
       expect(wrong.body).toMatchObject({ error: 'SECURITY_CODE_WRONG', params: { left: 4 } });
       expect(wrong.body.msg).toBe('Incorrect security code, 4 attempts left');
       expect((await withdraw(w.token, { type: 0, money: 100, securityCode: w.code })).body.code).toBe(1);
+    });
+
+    it('a frozen account is told it is frozen, not to wager more (turnover unmet, amount missing)', async () => {
+      await setSetting(t, 'turnover_multiplier_bps', 10_000);
+      const w = await withdrawer(t, 20_000);
+      expect((await withdraw(w.token, { type: 0, money: 100, securityCode: w.code })).body.error).toBe('TURNOVER_NOT_MET');
+      await t.ds.getRepository(UserEntity).update({ id: w.userId }, { status: 'frozen', frozen_reason: 'opposite bet' });
+      for (const money of [100, '']) {
+        const res = await withdraw(w.token, { type: 0, money, securityCode: w.code, lang: 'en' });
+        expect(res.body).toMatchObject({ error: 'ACCOUNT_FROZEN', msg: 'Your account is frozen for review, please contact customer service' });
+      }
+      await setSetting(t, 'turnover_multiplier_bps', 0);
     });
 
     it('refuses visitors with VISITOR_FORBIDDEN', async () => {

@@ -3,6 +3,13 @@ import { BigIntColumn, JsonTextColumn } from '../columns';
 
 /** A console user. role: support | finance | operator | superadmin. */
 @Entity('staff')
+/**
+ * Usernames are unique case-insensitively (`Abc` and `ABC` are one name): a UNIQUE index on
+ * lower(username), the same DDL on SQLite and PostgreSQL (usernames are ASCII, so both lower() agree).
+ * TypeORM cannot describe an expression index; it is created by the CaseInsensitiveUsernames
+ * migrations and declared here with `synchronize: false` so the schema check leaves it alone.
+ */
+@Index('uq_staff_username_ci', { synchronize: false })
 export class StaffEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Index('uq_staff_username', { unique: true })

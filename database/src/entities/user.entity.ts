@@ -3,6 +3,13 @@ import { BigIntColumn } from '../columns';
 
 /** A player. `money_minor` (available) and `lock_money_minor` (frozen) are caches of the ledger. */
 @Entity('users')
+/**
+ * Usernames are unique case-insensitively (`Abc` and `ABC` are one name): a UNIQUE index on
+ * lower(username), the same DDL on SQLite and PostgreSQL (usernames are ASCII, so both lower() agree).
+ * TypeORM cannot describe an expression index; it is created by the CaseInsensitiveUsernames
+ * migrations and declared here with `synchronize: false` so the schema check leaves it alone.
+ */
+@Index('uq_users_username_ci', { synchronize: false })
 export class UserEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Index('uq_users_username', { unique: true })

@@ -10,6 +10,7 @@ import { WalletHardening1795416952786 as PgWalletHardening } from './postgres/17
 import { SignInThrottle1795417008806 as PgSignInThrottle } from './postgres/1795417008806-SignInThrottle';
 import { RechargeRates1795417080324 as PgRechargeRates } from './postgres/1795417080324-RechargeRates';
 import { CapitalLogOverNullable1795417602062 as PgCapitalLogOverNullable } from './postgres/1795417602062-CapitalLogOverNullable';
+import { CaseInsensitiveUsernames1795417667416 as PgCaseInsensitiveUsernames } from './postgres/1795417667416-CaseInsensitiveUsernames';
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
@@ -18,6 +19,7 @@ import { WalletHardening1795416952786 as SqliteWalletHardening } from './sqlite/
 import { SignInThrottle1795417008806 as SqliteSignInThrottle } from './sqlite/1795417008806-SignInThrottle';
 import { RechargeRates1795417080324 as SqliteRechargeRates } from './sqlite/1795417080324-RechargeRates';
 import { CapitalLogOverNullable1795417602062 as SqliteCapitalLogOverNullable } from './sqlite/1795417602062-CapitalLogOverNullable';
+import { CaseInsensitiveUsernames1795417667416 as SqliteCaseInsensitiveUsernames } from './sqlite/1795417667416-CaseInsensitiveUsernames';
 
 export const SQLITE_MIGRATIONS: Function[] = [
   SqliteInit,
@@ -28,6 +30,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteSignInThrottle,
   SqliteRechargeRates,
   SqliteCapitalLogOverNullable,
+  SqliteCaseInsensitiveUsernames,
 ];
 export const POSTGRES_MIGRATIONS: Function[] = [
   PgInit,
@@ -38,4 +41,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   PgSignInThrottle,
   PgRechargeRates,
   PgCapitalLogOverNullable,
+  PgCaseInsensitiveUsernames,
 ];

@@ -93,6 +93,8 @@ export const ERROR_CODES = {
   SECURITY_CODE_REQUIRED: 3027,
   /** More security-code verifications this minute than `security_code_checks_per_minute`, whatever their outcome. */
   SECURITY_CODE_RATE_LIMITED: 3028,
+  /** A withdrawal without an amount (the spec's own text, distinct from a recharge's). */
+  WITHDRAW_AMOUNT_REQUIRED: 3029,
 
   // 4000s game
   GAME_NOT_FOUND: 4001,
@@ -134,6 +136,8 @@ export const ERROR_CODES = {
   STAFF_DISABLED: 5006,
   /** The last active superadmin cannot be disabled, deleted or demoted. */
   LAST_SUPERADMIN: 5007,
+  /** A superadmin may not delete, disable or demote its own account. */
+  STAFF_SELF_CHANGE: 5008,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -272,4 +276,6 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   PASSWORD_RESET_HOLD: 423,
   SECURITY_CODE_REQUIRED: 400,
   SECURITY_CODE_RATE_LIMITED: 429,
+  WITHDRAW_AMOUNT_REQUIRED: 400,
+  STAFF_SELF_CHANGE: 409,
 };

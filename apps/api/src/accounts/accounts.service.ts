@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { GetMyTeamResponse } from '@sum28/contracts';
 import { TxRunner, UserEntity } from '@sum28/database';
-import { GROUP, TEAM_PAGE_SIZE, isSecurityCode, maskAccount, minorToMajor, validatePassword, type GroupId } from '@sum28/domain';
+import { GROUP, TEAM_PAGE_SIZE, isSecurityCode, maskAccount, minorToMajor, validateNickname, validatePassword, type GroupId } from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionService } from '../auth/session.service';
@@ -13,7 +13,6 @@ import type { GetMyTeamDto, NewPassDto, ProfileDto } from './dto/accounts.dto';
 
 export type ProfileView = PlayerView;
 
-const NICKNAME_MAX = 32;
 const MOBILE = /^\+?[0-9]{6,20}$/;
 
 /** The signed-in player's own account: password change, profile, and (agents) their team. */
@@ -86,10 +85,7 @@ export class AccountsService {
     if (dto.username !== undefined && dto.username !== user.username) throw new ApiError('VALIDATION_FAILED', { field: 'username', reason: 'readOnly' });
     const changes: Partial<Pick<UserEntity, 'nickname' | 'mobile'>> = {};
     if (dto.nickname !== undefined) {
-      const nickname = dto.nickname.trim();
-      const n = Array.from(nickname).length;
-      if (n < 1 || n > NICKNAME_MAX || /\p{Cc}/u.test(nickname)) throw new ApiError('NICKNAME_INVALID', { max: NICKNAME_MAX });
-      changes.nickname = nickname;
+      changes.nickname = unwrap(validateNickname(dto.nickname));
     }
     if (dto.mobile !== undefined) {
       const mobile = dto.mobile.trim().replace(/[\s-]/g, '');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TxRunner, UserEntity } from '@sum28/database';
-import { GROUP, inviterIdFromCode, validatePassword, validateUsername } from '@sum28/domain';
+import { GROUP, inviterIdFromCode, usernameKey, validatePassword, validateUsername } from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
@@ -35,6 +35,17 @@ export class AccountService {
     await this.captcha.verify(dto.captcha_id, dto.captcha, dto.pow);
     const inviter = await this.ds.getRepository(UserEntity).findOne({ where: { id: inviterId }, select: { id: true, group_id: true, status: true } });
     if (!inviter || inviter.group_id === GROUP.VISITOR) throw new ApiError('INVITE_CODE_INVALID');
+    // Unique case-insensitively (`Abc` is `ABC`): told before the costly hash; the UNIQUE index on
+    // lower(username) settles a race (isUniqueViolation below).
+    if (
+      (await this.ds
+        .getRepository(UserEntity)
+        .createQueryBuilder('u')
+        .where('lower(u.username) = :key', { key: usernameKey(username) })
+        .getCount()) > 0
+    ) {
+      throw new ApiError('USERNAME_TAKEN');
+    }
     const passwordHash = await this.hasher.hash(dto.password);
     const now = this.clock.now();
     let userId: number;

@@ -5,7 +5,7 @@ import { ApiError } from './api-error';
 /** The epoch-ms window [from, to) of a history list's platform days, by the domain's date rule (else VALIDATION_FAILED). */
 export function historyWindow(dto: { begin_date: string; end_date: string }, now: number, tz: string): { from: number; to: number } {
   const days = historyDays(dto.begin_date, dto.end_date, platformDate(now, tz));
-  if (!days.ok) throw new ApiError('VALIDATION_FAILED', { field: days.problem.field, reason: days.problem.reason });
+  if (!days.ok) throw new ApiError('VALIDATION_FAILED', { ...days.problem });
   return { from: startOfDay(days.value.begin, tz), to: startOfDay(dayAfter(days.value.end), tz) };
 }
 

@@ -1,3 +1,4 @@
+export * from './fields';
 export * from './locale';
 export * from './message-keys';
 export * from './messages.en';

@@ -6,7 +6,7 @@ export const MESSAGES_EN = {
   SESSION_REPLACED: 'You have been logged out, please log in again',
   SESSION_EXPIRED: 'Your session has expired, please log in again',
 
-  VALIDATION_FAILED: 'Invalid {{field}}: {{reason}}',
+  VALIDATION_FAILED: '{{field}}: {{reason}}',
   UNKNOWN_FIELD: 'The request contains an unknown field',
   NOT_FOUND: 'The requested item was not found',
   RATE_LIMITED: 'Too many requests, please try again later',
@@ -17,7 +17,7 @@ export const MESSAGES_EN = {
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable, please try again later',
 
   LOGIN_FAILED: 'Incorrect username or password',
-  ACCOUNT_LOCKED: 'Too many failed attempts: the account is locked, please try again in {{minutes}} minutes',
+  ACCOUNT_LOCKED: 'Too many failed attempts: the account is locked, please try again in {{minutes|one:# minute|other:# minutes}}',
   CAPTCHA_REQUIRED: 'Please enter the verification code',
   CAPTCHA_INVALID: 'Incorrect verification code',
   USERNAME_INVALID: 'Invalid username format',
@@ -45,12 +45,12 @@ export const MESSAGES_EN = {
   INSUFFICIENT_FUNDS: 'Your assets are insufficient, please deposit',
   WITHDRAW_FROZEN_FUNDS: 'Insufficient withdrawal funds, frozen amount: {{frozen}}',
   PAY_INFO_MISSING: 'Please bind a bank card or wallet first',
-  PAY_INFO_INVALID: 'Invalid payout account details',
+  PAY_INFO_INVALID: '{{field}}: {{reason}}',
   CARD_NUMBER_INVALID: 'The card number may contain digits only',
   WALLET_TYPE_INVALID: 'This wallet type is not supported',
   SECURITY_CODE_NOT_SET: 'Please set a security code first',
   SECURITY_CODE_INVALID: 'The security code must be 6 digits',
-  SECURITY_CODE_WRONG: 'Incorrect security code, {{left}} attempts left',
+  SECURITY_CODE_WRONG: 'Incorrect security code, {{left|one:# attempt|other:# attempts}} left',
   SECURITY_CODE_LOCKED: 'Too many incorrect security codes, please try again later',
   SECURITY_CODE_OLD_REQUIRED: 'Please enter the old security code',
   SECURITY_CODE_MISMATCH: 'The two security codes are inconsistent',
@@ -113,4 +113,7 @@ export const MESSAGES_EN = {
   NOTICE_PAY_INFO_CHANGED_TITLE: 'Payout account changed',
   NOTICE_BANK_CARD_CHANGED: 'The bank card for your withdrawals was changed to {{acc}} at {{time}}. If this was not you, contact customer service at once.',
   NOTICE_WALLET_CHANGED: 'The USDT wallet for your withdrawals was changed to {{acc}} at {{time}}. If this was not you, contact customer service at once.',
+
+  WITHDRAW_AMOUNT_REQUIRED: 'Please enter the withdrawal amount',
+  STAFF_SELF_CHANGE: 'You cannot delete, disable or demote your own account',
 } as const satisfies MessageTable;

@@ -6,7 +6,7 @@ export const MESSAGES_JP = {
   SESSION_REPLACED: 'ログアウトされました。再度ログインしてください',
   SESSION_EXPIRED: 'ログインの有効期限が切れました。再度ログインしてください',
 
-  VALIDATION_FAILED: '{{field}}が正しくありません：{{reason}}',
+  VALIDATION_FAILED: '{{field}}：{{reason}}',
   UNKNOWN_FIELD: 'リクエストに不明な項目が含まれています',
   NOT_FOUND: '該当するデータが見つかりません',
   RATE_LIMITED: 'リクエストが多すぎます。しばらくしてから再度お試しください',
@@ -45,7 +45,7 @@ export const MESSAGES_JP = {
   INSUFFICIENT_FUNDS: '資産が不足しています。入金してください',
   WITHDRAW_FROZEN_FUNDS: '出金可能額が不足しています。凍結金額：{{frozen}}',
   PAY_INFO_MISSING: '先に銀行カードまたはウォレットを登録してください',
-  PAY_INFO_INVALID: '受取口座の情報が正しくありません',
+  PAY_INFO_INVALID: '{{field}}：{{reason}}',
   CARD_NUMBER_INVALID: 'カード番号は数字のみで入力してください',
   WALLET_TYPE_INVALID: 'このウォレットの種類には対応していません',
   SECURITY_CODE_NOT_SET: '先にセキュリティコードを設定してください',
@@ -113,4 +113,7 @@ export const MESSAGES_JP = {
   NOTICE_PAY_INFO_CHANGED_TITLE: '受取口座が変更されました',
   NOTICE_BANK_CARD_CHANGED: '出金先の銀行カードが {{time}} に {{acc}} に変更されました。お心当たりがない場合は、すぐにカスタマーサポートへご連絡ください。',
   NOTICE_WALLET_CHANGED: '出金先の USDT ウォレットが {{time}} に {{acc}} に変更されました。お心当たりがない場合は、すぐにカスタマーサポートへご連絡ください。',
+
+  WITHDRAW_AMOUNT_REQUIRED: '出金額を入力してください',
+  STAFF_SELF_CHANGE: '自分のアカウントは削除・無効化・降格できません',
 } as const satisfies MessageTable;

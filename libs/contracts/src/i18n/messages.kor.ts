@@ -6,7 +6,7 @@ export const MESSAGES_KOR = {
   SESSION_REPLACED: '로그아웃되었습니다. 다시 로그인해 주세요',
   SESSION_EXPIRED: '로그인이 만료되었습니다. 다시 로그인해 주세요',
 
-  VALIDATION_FAILED: '{{field}} 값이 올바르지 않습니다: {{reason}}',
+  VALIDATION_FAILED: '{{field}}: {{reason}}',
   UNKNOWN_FIELD: '요청에 알 수 없는 항목이 포함되어 있습니다',
   NOT_FOUND: '요청한 정보를 찾을 수 없습니다',
   RATE_LIMITED: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요',
@@ -45,7 +45,7 @@ export const MESSAGES_KOR = {
   INSUFFICIENT_FUNDS: '자산이 부족합니다. 충전해 주세요',
   WITHDRAW_FROZEN_FUNDS: '출금 가능 금액이 부족합니다. 동결 금액: {{frozen}}',
   PAY_INFO_MISSING: '먼저 은행 카드 또는 지갑을 등록해 주세요',
-  PAY_INFO_INVALID: '수취 계좌 정보가 올바르지 않습니다',
+  PAY_INFO_INVALID: '{{field}}: {{reason}}',
   CARD_NUMBER_INVALID: '카드 번호는 숫자만 입력할 수 있습니다',
   WALLET_TYPE_INVALID: '지원하지 않는 지갑 유형입니다',
   SECURITY_CODE_NOT_SET: '먼저 보안 코드를 설정해 주세요',
@@ -112,4 +112,7 @@ export const MESSAGES_KOR = {
   NOTICE_PAY_INFO_CHANGED_TITLE: '수취 계좌가 변경되었습니다',
   NOTICE_BANK_CARD_CHANGED: '출금용 은행 카드가 {{time}}에 {{acc}}(으)로 변경되었습니다. 본인이 아닌 경우 즉시 고객센터에 연락해 주세요.',
   NOTICE_WALLET_CHANGED: '출금용 USDT 지갑이 {{time}}에 {{acc}}(으)로 변경되었습니다. 본인이 아닌 경우 즉시 고객센터에 연락해 주세요.',
+
+  WITHDRAW_AMOUNT_REQUIRED: '출금 금액을 입력해 주세요',
+  STAFF_SELF_CHANGE: '자신의 계정은 삭제, 비활성화 또는 강등할 수 없습니다',
 } as const satisfies MessageTable;

@@ -6,7 +6,7 @@ export const MESSAGES_TW = {
   SESSION_REPLACED: '您已登出，請重新登入',
   SESSION_EXPIRED: '登入已逾時，請重新登入',
 
-  VALIDATION_FAILED: '{{field}} 格式不正確：{{reason}}',
+  VALIDATION_FAILED: '{{field}}：{{reason}}',
   UNKNOWN_FIELD: '請求包含不明的欄位',
   NOT_FOUND: '找不到相關資料',
   RATE_LIMITED: '操作過於頻繁，請稍後再試',
@@ -45,7 +45,7 @@ export const MESSAGES_TW = {
   INSUFFICIENT_FUNDS: '您的資產不足，請先儲值',
   WITHDRAW_FROZEN_FUNDS: '可提款金額不足，凍結金額：{{frozen}}',
   PAY_INFO_MISSING: '請先綁定銀行卡或虛擬錢包',
-  PAY_INFO_INVALID: '收款帳戶資料不正確',
+  PAY_INFO_INVALID: '{{field}}：{{reason}}',
   CARD_NUMBER_INVALID: '卡號只能包含數字',
   WALLET_TYPE_INVALID: '不支援此錢包類型',
   SECURITY_CODE_NOT_SET: '請先設定安全碼',
@@ -112,4 +112,7 @@ export const MESSAGES_TW = {
   NOTICE_PAY_INFO_CHANGED_TITLE: '收款帳戶已變更',
   NOTICE_BANK_CARD_CHANGED: '您的提現銀行卡已於 {{time}} 變更為 {{acc}}。如非本人操作，請立即聯繫客服。',
   NOTICE_WALLET_CHANGED: '您的提現 USDT 錢包已於 {{time}} 變更為 {{acc}}。如非本人操作，請立即聯繫客服。',
+
+  WITHDRAW_AMOUNT_REQUIRED: '請輸入提款金額',
+  STAFF_SELF_CHANGE: '不可刪除、停用或降級自己的帳號',
 } as const satisfies MessageTable;

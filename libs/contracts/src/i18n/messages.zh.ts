@@ -6,7 +6,7 @@ export const MESSAGES_ZH = {
   SESSION_REPLACED: '您已退出登录，请重新登录',
   SESSION_EXPIRED: '登录已过期，请重新登录',
 
-  VALIDATION_FAILED: '{{field}} 格式不正确：{{reason}}',
+  VALIDATION_FAILED: '{{field}}：{{reason}}',
   UNKNOWN_FIELD: '请求包含未知字段',
   NOT_FOUND: '未找到相关数据',
   RATE_LIMITED: '操作过于频繁，请稍后再试',
@@ -45,7 +45,7 @@ export const MESSAGES_ZH = {
   INSUFFICIENT_FUNDS: '您的资产不足，请先充值',
   WITHDRAW_FROZEN_FUNDS: '可提现金额不足，冻结金额：{{frozen}}',
   PAY_INFO_MISSING: '请先绑定银行卡或虚拟钱包',
-  PAY_INFO_INVALID: '收款账户信息不正确',
+  PAY_INFO_INVALID: '{{field}}：{{reason}}',
   CARD_NUMBER_INVALID: '卡号只能包含数字',
   WALLET_TYPE_INVALID: '不支持该钱包类型',
   SECURITY_CODE_NOT_SET: '请先设置安全码',
@@ -112,4 +112,7 @@ export const MESSAGES_ZH = {
   NOTICE_PAY_INFO_CHANGED_TITLE: '收款账户已变更',
   NOTICE_BANK_CARD_CHANGED: '您的提现银行卡已于 {{time}} 变更为 {{acc}}。如非本人操作，请立即联系客服。',
   NOTICE_WALLET_CHANGED: '您的提现 USDT 钱包已于 {{time}} 变更为 {{acc}}。如非本人操作，请立即联系客服。',
+
+  WITHDRAW_AMOUNT_REQUIRED: '请输入提现金额',
+  STAFF_SELF_CHANGE: '不能删除、停用或降级自己的账号',
 } as const satisfies MessageTable;

@@ -10,7 +10,7 @@ describe('translate', () => {
   });
 
   it('fills several placeholders', () => {
-    expect(translate('en', 'VALIDATION_FAILED', { field: 'money', reason: 'must be positive' })).toBe('Invalid money: must be positive');
+    expect(translate('en', 'JOIN_LIMIT', { limit: '10.00', other: 'x' })).toBe('Assets insufficient: this room requires a balance of at least 10.00');
   });
 
   it('leaves a placeholder without a value as it is', () => {

@@ -21,6 +21,9 @@ import {
   validatePayNote,
   validateSecurityCodeChange,
   validateUsername,
+  usernameKey,
+  validateNickname,
+  NICKNAME_MAX,
   type SecurityCodeChange,
 } from './account-rules';
 
@@ -212,7 +215,7 @@ describe('validatePayNote', () => {
   });
 
   it.each<unknown>(['<script>alert(1)</script>', 'a > b', 'two\nlines', 'nul\u0000', '\u202eevil', '\u2068fsi', 'x'.repeat(256), 12])('refuses %p', (mark) => {
-    expect(validatePayNote(mark)).toEqual({ ok: false, error: 'PAY_INFO_INVALID', params: { field: 'mark' } });
+    expect(validatePayNote(mark)).toMatchObject({ ok: false, error: 'PAY_INFO_INVALID', params: { field: 'mark' } });
   });
 });
 
@@ -233,5 +236,51 @@ describe('staff password reset hold', () => {
     expect(codeCheckWindow(0)).toBe(0);
     expect(codeCheckWindow(59_999)).toBe(0);
     expect(codeCheckWindow(60_000)).toBe(1);
+  });
+});
+
+describe('usernameKey', () => {
+  it.each<[string, string, boolean]>([
+    ['Abc', 'ABC', true],
+    ['root', 'Root', true],
+    ['alice_01', 'ALICE_01', true],
+    ['alice', 'alice1', false],
+    ['abc', 'abd', false],
+  ])('%s and %s are one name: %s', (a, b, same) => {
+    expect(usernameKey(a) === usernameKey(b)).toBe(same);
+  });
+
+  it('is ASCII lower case (what lower() does on both databases for these names)', () => {
+    expect(usernameKey('Player_X9')).toBe('player_x9');
+  });
+});
+
+describe('validateNickname', () => {
+  it.each<[string, unknown, string | null]>([
+    ['plain', 'Lucky Star', 'Lucky Star'],
+    ['trimmed', '  Lucky  ', 'Lucky'],
+    ['Chinese', '幸運星', '幸運星'],
+    ['an emoji joined by ZWJ', 'fam \u{1F468}\u200D\u{1F469}\u200D\u{1F467}', 'fam \u{1F468}\u200D\u{1F469}\u200D\u{1F467}'],
+    ['exactly the maximum', 'n'.repeat(NICKNAME_MAX), 'n'.repeat(NICKNAME_MAX)],
+    ['empty', '', null],
+    ['blank', '   ', null],
+    ['too long', 'n'.repeat(NICKNAME_MAX + 1), null],
+    ['not text', 42, null],
+    ['a right-to-left override', 'abc\u202Eevil', null],
+    ['a left-to-right embedding', '\u202Aabc', null],
+    ['a bidi isolate', 'a\u2066b\u2069', null],
+    ['a right-to-left mark', 'abc\u200F', null],
+    ['the Arabic letter mark', 'abc\u061C', null],
+    ['zero-width spaces only', '\u200B\u200B', null],
+    ['zero-width joiners and BOM only', '\u200D\uFEFF\u2060', null],
+    ['Hangul fillers only', '\u3164\u115F', null],
+    ['a NUL', 'ab\u0000c', null],
+    ['a newline', 'ab\nc', null],
+    ['a DEL', 'ab\u007Fc', null],
+    ['a line separator', 'ab\u2028c', null],
+  ])('%s', (_name, input, expected) => {
+    const r = validateNickname(input);
+    expect(r.ok ? r.value : null).toBe(expected);
+    if (!r.ok) expect(r.error).toBe('NICKNAME_INVALID');
   });
 });

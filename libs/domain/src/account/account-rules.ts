@@ -15,7 +15,7 @@ export function isRegistrableGroup(x: unknown): x is RegistrableGroup {
   return x === GROUP.NORMAL || x === GROUP.VISITOR;
 }
 
-export type AccountError = 'INVITE_CODE_INVALID' | 'USERNAME_INVALID' | 'PASSWORD_INVALID' | SecurityCodeChangeError | PayInfoError;
+export type AccountError = 'INVITE_CODE_INVALID' | 'USERNAME_INVALID' | 'PASSWORD_INVALID' | 'NICKNAME_INVALID' | SecurityCodeChangeError | PayInfoError;
 
 /** Displayed invite code = user id + 100000. */
 export const INVITE_OFFSET = 100_000;
@@ -54,6 +54,38 @@ export function validatePassword(p: unknown): Result<string, 'PASSWORD_INVALID'>
   const chars = Array.from(p);
   const valid = chars.length >= PASSWORD_MIN && chars.length <= PASSWORD_MAX && !/\p{Cc}/u.test(p) && new Set(chars).size > 1;
   return valid ? ok(p) : err('PASSWORD_INVALID', { min: PASSWORD_MIN, max: PASSWORD_MAX });
+}
+
+/**
+ * The key under which usernames (players' and staff's) are unique: ASCII lower case, so `Abc` and `ABC`,
+ * `root` and `Root` are one name. Usernames are ASCII by their rules; the databases enforce the same key
+ * with a UNIQUE index on lower(username).
+ */
+export function usernameKey(username: string): string {
+  return username.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+export const NICKNAME_MAX = 32;
+/** Characters that reorder or hide text around them: bidi embeddings, overrides, isolates and marks. */
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** Control characters, line and paragraph separators. */
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+/** What is left visible: not format characters (zero-width space, joiners, BOM, ...) nor spaces. */
+const INVISIBLE = /[\p{Cf}\p{Z}\s\u115F\u1160\u3164\uFFA0]/gu;
+
+/**
+ * A nickname as other players see it: 1-32 characters after trimming, no control characters, no bidi
+ * override or isolate (which would make `abc` read `cba` or hide text), and not made only of zero-width
+ * or blank characters. Joiners inside a visible text (emoji sequences) are fine.
+ */
+export function validateNickname(n: unknown): Result<string, 'NICKNAME_INVALID'> {
+  const bad = err('NICKNAME_INVALID', { max: NICKNAME_MAX });
+  if (typeof n !== 'string') return bad;
+  const t = n.trim();
+  const length = Array.from(t).length;
+  if (length < 1 || length > NICKNAME_MAX || CONTROL.test(t) || BIDI_CONTROL.test(t)) return bad;
+  if (t.replace(INVISIBLE, '') === '') return bad;
+  return ok(t);
 }
 
 export const SECURITY_CODE_LENGTH = 6;
@@ -130,29 +162,32 @@ function trimmedLength(x: unknown, min: number, max: number): string | null {
 export function validatePayInfo(input: PayInfoInput): Result<PayInfo, PayInfoError> {
   if (input.type === PAY_TYPE.BANK_CARD || input.type === '0') {
     const holder = trimmedLength(input.acc, 1, 50);
-    if (holder === null || !isPlainText(holder)) return err('PAY_INFO_INVALID', { field: 'acc' });
+    if (holder === null) return err('PAY_INFO_INVALID', { field: 'acc', reason: 'length', min: 1, max: 50 });
+    if (!isPlainText(holder)) return err('PAY_INFO_INVALID', { field: 'acc', reason: 'plainText' });
     const card = typeof input.accName === 'string' ? input.accName.trim().replace(/ /g, '') : '';
     if (!/^[0-9]{8,30}$/.test(card)) return err('CARD_NUMBER_INVALID');
     const bank = trimmedLength(input.accBank, 1, 50);
-    if (bank === null || !isPlainText(bank)) return err('PAY_INFO_INVALID', { field: 'acc_bank' });
+    if (bank === null) return err('PAY_INFO_INVALID', { field: 'acc_bank', reason: 'length', min: 1, max: 50 });
+    if (!isPlainText(bank)) return err('PAY_INFO_INVALID', { field: 'acc_bank', reason: 'plainText' });
     return ok({ type: PAY_TYPE.BANK_CARD, acc: holder, accName: card, accBank: bank });
   }
   if (input.type === PAY_TYPE.WALLET || input.type === '1') {
     const address = typeof input.acc === 'string' ? input.acc.trim() : '';
-    if (!/^[A-Za-z0-9]{20,100}$/.test(address)) return err('PAY_INFO_INVALID', { field: 'acc' });
+    if (!/^[A-Za-z0-9]{20,100}$/.test(address)) return err('PAY_INFO_INVALID', { field: 'acc', reason: 'lettersDigits', min: 20, max: 100 });
     const walletType = typeof input.accName === 'string' ? input.accName.trim().toLowerCase() : '';
     if (!(WALLET_TYPES as ReadonlyArray<string>).includes(walletType)) return err('WALLET_TYPE_INVALID');
     return ok({ type: PAY_TYPE.WALLET, acc: address, accName: walletType, accBank: '' });
   }
-  return err('PAY_INFO_INVALID', { field: 'type' });
+  return err('PAY_INFO_INVALID', { field: 'type', reason: 'oneOf', values: '0, 1' });
 }
 
 /** The note of a payout account: optional, trimmed, at most 255 characters, plain text (`isPlainText`). */
 export function validatePayNote(mark: unknown): Result<string, PayInfoError> {
   if (mark === undefined || mark === null) return ok('');
-  if (typeof mark !== 'string') return err('PAY_INFO_INVALID', { field: 'mark' });
+  if (typeof mark !== 'string') return err('PAY_INFO_INVALID', { field: 'mark', reason: 'text' });
   const t = mark.trim();
-  if (Array.from(t).length > 255 || !isPlainText(t)) return err('PAY_INFO_INVALID', { field: 'mark' });
+  if (Array.from(t).length > 255) return err('PAY_INFO_INVALID', { field: 'mark', reason: 'maxLength', max: 255 });
+  if (!isPlainText(t)) return err('PAY_INFO_INVALID', { field: 'mark', reason: 'plainText' });
   return ok(t);
 }
 

@@ -1,4 +1,4 @@
-import { validatePayInfo, inviterIdFromCode, validatePassword, validateSecurityCodeChange, validateUsername } from '../account/account-rules';
+import { validatePayInfo, inviterIdFromCode, validateNickname, validatePassword, validateSecurityCodeChange, validateUsername } from '../account/account-rules';
 import { decideApproval, transitionAudit } from '../audit/audit';
 import { verifyDraw } from '../fairness/fairness';
 import { validateOdds } from '../game/odds';
@@ -51,6 +51,8 @@ const PRODUCERS: Array<() => Result<unknown>> = [
   () => validateWithdraw({ ...w, amountInput: '600' }),
   () => validateWithdraw({ ...w, todayStakes: minor(0) }),
   () => validateWithdraw({ ...w, accountFrozen: true }),
+  () => validateWithdraw({ ...w, amountInput: '' }),
+  () => validateNickname('\u202E'),
   () => transitionAudit(0, 0),
   () => transitionAudit(1, 2),
   () => decideApproval({ requesterStaffId: null, approverStaffId: 1, priorApproverIds: [1], amount: minor(1), twoApproverThresholdMinor: 1 }),

@@ -54,6 +54,8 @@ export const DOMAIN_ERROR_CODES = [
   'PAY_INFO_INVALID',
   'CARD_NUMBER_INVALID',
   'WALLET_TYPE_INVALID',
+  'WITHDRAW_AMOUNT_REQUIRED',
+  'NICKNAME_INVALID',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

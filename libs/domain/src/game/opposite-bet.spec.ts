@@ -56,7 +56,7 @@ describe('checkOppositeBet', () => {
     expect(checkOppositeBet([{ playType: 'small', stake: 300 }], { playType: 'big', stake: 300 })).toEqual({
       ok: false,
       error: 'OPPOSITE_BET',
-      params: { play_type: 'big', opposite: 'small', stake: 300 },
+      params: { play_type: 'big', opposite: 'small', stake: '3.00', stake_minor: 300 },
     });
   });
 

@@ -1,3 +1,4 @@
+import { formatMinor } from '../money/money';
 import { err, ok, type Result } from '../result/result';
 import { OPPOSITE_OF, type PlayType } from './categories';
 
@@ -31,7 +32,8 @@ export function checkOppositeBet(
   if (opposite === undefined) return ok();
   const conflict = held.find((b) => b.playType === opposite && (policy === 'any_amount' || b.stake === next.stake));
   if (conflict !== undefined) {
-    return err('OPPOSITE_BET', { play_type: next.playType, opposite, stake: conflict.stake });
+    // Params are shown to the player: the stake in display units (10.00), with the exact cents beside it.
+    return err('OPPOSITE_BET', { play_type: next.playType, opposite, stake: formatMinor(conflict.stake), stake_minor: conflict.stake });
   }
   return ok();
 }

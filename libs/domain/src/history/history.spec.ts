@@ -11,14 +11,14 @@ describe('history lists: dates and pages', () => {
     expect(historyDays(b, e, today)).toEqual({ ok: true, value: want });
   });
   it.each([
-    ['2017-12-31', '2026-11-01', 'begin_date', 'min'],
-    ['2026-11-01', '2017-12-31', 'end_date', 'min'],
-    ['2026-02-30', '2026-11-01', 'begin_date', 'isDate'],
-    ['2026-11-01', 'soon', 'end_date', 'isDate'],
-    ['2026-11-24', '2026-11-30', 'begin_date', 'max'],
-    ['2026-11-10', '2026-11-09', 'end_date', 'beforeBegin'],
-  ])('refuses %s..%s on %s (%s)', (b, e, field, reason) => {
-    expect(historyDays(b, e, today)).toEqual({ ok: false, problem: { field, reason } });
+    ['2017-12-31', '2026-11-01', { field: 'begin_date', reason: 'min', min: '2018-01-01' }],
+    ['2026-11-01', '2017-12-31', { field: 'end_date', reason: 'min', min: '2018-01-01' }],
+    ['2026-02-30', '2026-11-01', { field: 'begin_date', reason: 'date' }],
+    ['2026-11-01', 'soon', { field: 'end_date', reason: 'date' }],
+    ['2026-11-24', '2026-11-30', { field: 'begin_date', reason: 'max', max: `${today.slice(0, 4)}-${today.slice(4, 6)}-${today.slice(6)}` }],
+    ['2026-11-10', '2026-11-09', { field: 'end_date', reason: 'beforeBegin' }],
+  ])('refuses %s..%s (%j)', (b, e, problem) => {
+    expect(historyDays(b, e, today)).toEqual({ ok: false, problem });
   });
   it('pages default to 20 rows, are capped at 100, and tell whether more rows follow', () => {
     expect(historyPage(undefined, undefined)).toEqual({ page: 1, pageSize: 20, offset: 0 });

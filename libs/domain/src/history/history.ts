@@ -9,7 +9,15 @@ export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_MAX_PAGE_SIZE = 100;
 
 export type HistoryDays = { readonly begin: string; readonly end: string };
-export type HistoryDaysProblem = { readonly field: 'begin_date' | 'end_date'; readonly reason: 'isDate' | 'min' | 'max' | 'beforeBegin' };
+/** Why a date is refused, with the bound it broke as a display date (the message's `{{min}}` / `{{max}}`). */
+export type HistoryDaysProblem = {
+  readonly field: 'begin_date' | 'end_date';
+  readonly reason: 'date' | 'min' | 'max' | 'beforeBegin';
+  readonly min?: string;
+  readonly max?: string;
+};
+
+const display = (day: string): string => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
 
 /**
  * Dates from 2018-01-01 to today: each must be a real day (YYYY-MM-DD or YYYYMMDD) on or after the first
@@ -26,10 +34,10 @@ export function historyDays(
     ['begin_date', begin],
     ['end_date', rawEnd],
   ] as const) {
-    if (parseDay(day) === null) return { ok: false, problem: { field, reason: 'isDate' } };
-    if (day < HISTORY_FIRST_DAY) return { ok: false, problem: { field, reason: 'min' } };
+    if (parseDay(day) === null) return { ok: false, problem: { field, reason: 'date' } };
+    if (day < HISTORY_FIRST_DAY) return { ok: false, problem: { field, reason: 'min', min: display(HISTORY_FIRST_DAY) } };
   }
-  if (begin > today) return { ok: false, problem: { field: 'begin_date', reason: 'max' } };
+  if (begin > today) return { ok: false, problem: { field: 'begin_date', reason: 'max', max: display(today) } };
   const end = rawEnd > today ? today : rawEnd;
   if (begin > end) return { ok: false, problem: { field: 'end_date', reason: 'beforeBegin' } };
   return { ok: true, value: { begin, end } };

@@ -82,7 +82,7 @@ describe('validateWithdraw', () => {
     ['no security code', { securityCodeSet: false }, 'SECURITY_CODE_NOT_SET'],
     ['a locked security code', { securityCodeLocked: true }, 'SECURITY_CODE_LOCKED'],
     ['a wrong security code', { securityCodeCorrect: false }, 'SECURITY_CODE_WRONG'],
-    ['no amount', { amountInput: '' }, 'AMOUNT_REQUIRED'],
+    ['no amount', { amountInput: '' }, 'WITHDRAW_AMOUNT_REQUIRED'],
     ['a malformed amount', { amountInput: '12,5' }, 'AMOUNT_INVALID'],
     ['an absurd amount', { amountInput: '1000000000000' }, 'AMOUNT_TOO_LARGE'],
     ['99.99', { amountInput: '99.99' }, 'WITHDRAW_MIN'],
@@ -96,10 +96,10 @@ describe('validateWithdraw', () => {
   // Each row breaks every rule from its own position on; the first one must win.
   const ORDER: Array<[string, Partial<WithdrawFacts>]> = [
     ['VISITOR_FORBIDDEN', { groupId: 2 }],
+    ['ACCOUNT_FROZEN', { accountFrozen: true }],
     ['WITHDRAW_FROZEN_FUNDS', { amountInput: '600', frozen: minor(100) }],
     ['PAY_INFO_MISSING', { hasPayInfo: false }],
     ['SECURITY_CODE_NOT_SET', { securityCodeSet: false }],
-    ['ACCOUNT_FROZEN', { accountFrozen: true }],
     ['SECURITY_CODE_LOCKED', { securityCodeLocked: true }],
     ['SECURITY_CODE_WRONG', { securityCodeCorrect: false }],
   ];
@@ -109,13 +109,13 @@ describe('validateWithdraw', () => {
   });
 
   it.each<[string, Partial<WithdrawFacts>]>([
-    ['AMOUNT_REQUIRED', { amountInput: undefined }],
+    ['WITHDRAW_AMOUNT_REQUIRED', { amountInput: undefined }],
     ['AMOUNT_INVALID', { amountInput: '0' }],
     ['WITHDRAW_MIN', { amountInput: '99.99', available: minor(5000) }],
     ['INSUFFICIENT_FUNDS', { amountInput: '600' }],
     ['TURNOVER_NOT_MET', {}],
-  ])('%s wins over turnover, the account freeze and a locked or wrong security code', (code, patch) => {
-    const facts = { ...good, todayStakes: minor(0), accountFrozen: true, securityCodeLocked: true, securityCodeCorrect: false, ...patch };
+  ])('%s wins over turnover and a locked or wrong security code', (code, patch) => {
+    const facts = { ...good, todayStakes: minor(0), securityCodeLocked: true, securityCodeCorrect: false, ...patch };
     expect(validateWithdraw(facts)).toMatchObject({ ok: false, error: code });
   });
 
@@ -128,6 +128,22 @@ describe('validateWithdraw', () => {
         else expect(wrong).toMatchObject({ ok: false, error: 'SECURITY_CODE_WRONG' });
       }),
     );
+  });
+
+  it('a frozen account is told it is frozen, not to wager more or to fix its request', () => {
+    const everythingElseWrong: Partial<WithdrawFacts> = {
+      todayStakes: minor(0),
+      amountInput: '',
+      hasPayInfo: false,
+      securityCodeSet: false,
+      frozen: minor(100),
+    };
+    expect(validateWithdraw({ ...good, ...everythingElseWrong, accountFrozen: true })).toEqual({ ok: false, error: 'ACCOUNT_FROZEN' });
+    expect(validateWithdraw({ ...good, todayStakes: minor(0), accountFrozen: true })).toEqual({ ok: false, error: 'ACCOUNT_FROZEN' });
+  });
+
+  it('an empty amount is told with the spec text "Please enter the withdrawal amount"', () => {
+    expect(validateWithdraw({ ...good, amountInput: '' })).toEqual({ ok: false, error: 'WITHDRAW_AMOUNT_REQUIRED' });
   });
 
   it('the frozen-funds message carries the frozen amount', () => {

@@ -76,33 +76,35 @@ export type WithdrawError =
   | 'WITHDRAW_MIN'
   | 'INSUFFICIENT_FUNDS'
   | 'TURNOVER_NOT_MET'
-  | 'ACCOUNT_FROZEN';
+  | 'ACCOUNT_FROZEN'
+  | 'WITHDRAW_AMOUNT_REQUIRED';
 
 /**
  * A withdrawal request; the player sees the first failing rule. The order is spec section 5's with
- * the security code moved last (issue 8, point 3: cheap checks before the expensive one): visitor;
- * frozen funds (when the amount exceeds what is available while some is frozen); pay info bound;
- * security code set; amount given and well-formed; at least 100; not above the available balance;
- * turnover met; account not frozen; then the code not locked and correct. So a caller can run every
- * rule with `securityCodeCorrect: true` first and verify the code (argon2) only for a request that
- * nothing else refuses. The turnover rule applies to the available balance.
+ * two changes: an account frozen for review is told so first (nothing else would help it), and the
+ * security code comes last (issue 8, point 3: cheap checks before the expensive one). So: visitor;
+ * account not frozen; frozen funds (when the amount exceeds what is available while some is frozen);
+ * pay info bound; security code set; amount given ("Please enter the withdrawal amount") and
+ * well-formed; at least 100; not above the available balance; turnover met; then the code not locked
+ * and correct. A caller can run every rule with `securityCodeCorrect: true` first and verify the code
+ * (argon2) only for a request that nothing else refuses. The turnover rule applies to the available balance.
  */
 export function validateWithdraw(f: WithdrawFacts): Result<{ amount: Minor }, WithdrawError> {
   minor(f.available);
   minor(f.frozen);
   if (f.groupId === GROUP.VISITOR) return err('VISITOR_FORBIDDEN');
+  if (f.accountFrozen) return err('ACCOUNT_FROZEN');
   const amount = parseAmount(f.amountInput);
   if (amount.ok && f.frozen > 0 && amount.value > f.available) {
     return err('WITHDRAW_FROZEN_FUNDS', moneyParams('frozen', f.frozen));
   }
   if (!f.hasPayInfo) return err('PAY_INFO_MISSING');
   if (!f.securityCodeSet) return err('SECURITY_CODE_NOT_SET');
-  if (!amount.ok) return amount;
+  if (!amount.ok) return amount.error === 'AMOUNT_REQUIRED' ? err('WITHDRAW_AMOUNT_REQUIRED') : amount;
   if (amount.value < MIN_WITHDRAW_MINOR) return err('WITHDRAW_MIN', moneyParams('min', MIN_WITHDRAW_MINOR));
   if (amount.value > f.available) return err('INSUFFICIENT_FUNDS', moneyParams('available', f.available));
   const remaining = waterLimit({ todayStakes: f.todayStakes, balance: Math.max(0, f.available), multiplierBps: f.turnoverMultiplierBps });
   if (remaining > 0) return err('TURNOVER_NOT_MET', moneyParams('water_limit', remaining));
-  if (f.accountFrozen) return err('ACCOUNT_FROZEN');
   if (f.securityCodeLocked) return err('SECURITY_CODE_LOCKED');
   if (!f.securityCodeCorrect) return err('SECURITY_CODE_WRONG');
   return ok({ amount: amount.value });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUniqueViolation, StaffEntity, StaffSessionEntity, TxRunner } from '@sum28/database';
-import { validatePassword } from '@sum28/domain';
+import { usernameKey, validatePassword } from '@sum28/domain';
 import type { EntityManager } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import type { StaffActor } from '../../audit/audit.types';
@@ -36,7 +36,10 @@ function checkPassword(pw: string): void {
     throw new ApiError('PASSWORD_INVALID', { min: 10, max: 32 }, { password: 'at least 10 characters, no control characters, not one repeated character' });
 }
 
-/** Staff accounts (superadmin). The last enabled superadmin can be neither deleted, disabled nor demoted. */
+/**
+ * Staff accounts (superadmin). The last enabled superadmin can be neither deleted, disabled nor demoted,
+ * and no superadmin can delete, disable or demote itself (STAFF_SELF_CHANGE).
+ */
 @Injectable()
 export class StaffAdminService {
   constructor(
@@ -62,6 +65,13 @@ export class StaffAdminService {
 
   async create(actor: StaffActor, dto: CreateStaffDto): Promise<StaffView> {
     checkPassword(dto.password);
+    // Unique case-insensitively (`root` is `Root`); the UNIQUE index on lower(username) settles a race.
+    const taken = await this.tx.ds
+      .getRepository(StaffEntity)
+      .createQueryBuilder('s')
+      .where('lower(s.username) = :key', { key: usernameKey(dto.username) })
+      .getCount();
+    if (taken > 0) throw new ApiError('USERNAME_TAKEN', undefined, { username: 'taken' });
     const hash = await this.hasher.hash(dto.password);
     const now = this.clock.now();
     try {
@@ -112,6 +122,7 @@ export class StaffAdminService {
       if (dto.unlock === true && (before.locked_until !== null || before.login_failures > 0)) Object.assign(patch, { locked_until: null, login_failures: 0 });
       if (Object.keys(patch).length === 0) return staffView(before);
       if (patch.role !== undefined || patch.enabled === false) await this.assertNotLastSuperadmin(m, before);
+      if (id === actor.id && (patch.role !== undefined || patch.enabled === false)) throw new ApiError('STAFF_SELF_CHANGE');
       await m.update(StaffEntity, { id }, { ...patch, updated_at: this.clock.now() });
       const signedOut = patch.enabled === false || patch.password_hash !== undefined ? await this.sessions.revokeAllOf(m, id) : 0;
       const after = await m.findOneByOrFail(StaffEntity, { id });
@@ -133,6 +144,7 @@ export class StaffAdminService {
       const before = await m.findOne(StaffEntity, { where: { id } });
       if (!before) throw new ApiError('NOT_FOUND');
       await this.assertNotLastSuperadmin(m, before);
+      if (id === actor.id) throw new ApiError('STAFF_SELF_CHANGE');
       await m.delete(StaffSessionEntity, { staff_id: id });
       await m.delete(StaffEntity, { id });
       const view = staffView(before);

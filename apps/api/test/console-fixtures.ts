@@ -1,10 +1,8 @@
-import { RequestMethod, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { ModulesContainer } from '@nestjs/core';
+import type { Type } from '@nestjs/common';
 import type { Response } from 'supertest';
 import { CONSOLE_PREFIX, PERMISSION_KEY } from '../src/console/permission';
 import type { Role } from '../src/console/roles';
+import { appRoutes, type Method } from './factories/routes';
 import { createTestApp, uniqueName, type TestApp } from './factories/test-app';
 
 /** Helpers of the console suites (issue 5). */
@@ -18,7 +16,7 @@ export function createConsoleApp(env: Record<string, string> = {}): Promise<Test
   return createTestApp({ ADMIN_USERNAME, ADMIN_PASSWORD, ...env });
 }
 
-export type Method = 'get' | 'post' | 'put' | 'delete';
+export type { Method };
 
 /** One console call with a bearer token (or none). */
 export function consoleCall(t: TestApp, method: Method, path: string, token: string | null, body?: unknown): Promise<Response> {
@@ -87,13 +85,6 @@ export interface ConsoleRoute {
   queryDto: Type | null;
 }
 
-const METHOD_NAME: Partial<Record<RequestMethod, Method>> = {
-  [RequestMethod.GET]: 'get',
-  [RequestMethod.POST]: 'post',
-  [RequestMethod.PUT]: 'put',
-  [RequestMethod.DELETE]: 'delete',
-};
-
 /** Every /admin-api route Nest registered, from the controllers' metadata: method, path, permission, body DTO. */
 export function consoleRoutes(t: TestApp): ConsoleRoute[] {
   return routesUnder(t, CONSOLE_PREFIX);
@@ -101,34 +92,14 @@ export function consoleRoutes(t: TestApp): ConsoleRoute[] {
 
 /** Every route Nest registered under a path prefix (e.g. `index.php` for the player API), from the controllers' metadata. */
 export function routesUnder(t: TestApp, prefix: string): ConsoleRoute[] {
-  const out: ConsoleRoute[] = [];
-  for (const mod of t.app.get(ModulesContainer).values()) {
-    for (const wrapper of mod.controllers.values()) {
-      const ctrl = wrapper.metatype as Type | null;
-      if (!ctrl) continue;
-      const base = String(Reflect.getMetadata(PATH_METADATA, ctrl) ?? '');
-      const proto = ctrl.prototype as Record<string, unknown>;
-      for (const name of Object.getOwnPropertyNames(proto)) {
-        const handler = proto[name];
-        if (name === 'constructor' || typeof handler !== 'function') continue;
-        const rm = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        if (rm === undefined) continue;
-        const path = `/${[base, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')]
-          .flatMap((p) => p.split('/'))
-          .filter((p) => p !== '')
-          .join('/')}`;
-        if (!path.startsWith(`/${prefix}`)) continue;
-        const method = METHOD_NAME[rm];
-        if (!method) throw new Error(`unexpected HTTP method ${rm} on ${path}`);
-        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, ctrl, name) ?? {}) as Record<string, { index: number }>;
-        const types = (Reflect.getMetadata('design:paramtypes', proto, name) ?? []) as Type[];
-        const bodyKey = Object.keys(args).find((k) => k.startsWith(`${RouteParamtypes.BODY}:`));
-        const bodyDto = bodyKey !== undefined ? (types[args[bodyKey]?.index ?? -1] ?? null) : null;
-        const queryKey = Object.keys(args).find((k) => k.startsWith(`${RouteParamtypes.QUERY}:`));
-        const queryDto = queryKey !== undefined ? (types[args[queryKey]?.index ?? -1] ?? null) : null;
-        out.push({ method, path, permission: Reflect.getMetadata(PERMISSION_KEY, handler), bodyDto, hasQuery: queryKey !== undefined, queryDto });
-      }
-    }
-  }
-  return out;
+  return appRoutes(t)
+    .filter((r) => r.path.startsWith(`/${prefix}`))
+    .map((r) => ({
+      method: r.method,
+      path: r.path,
+      permission: Reflect.getMetadata(PERMISSION_KEY, r.handler),
+      bodyDto: r.bodyDto,
+      hasQuery: r.queryDto !== null,
+      queryDto: r.queryDto,
+    }));
 }

@@ -1,0 +1,96 @@
+import { RequestMethod, type Type } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { ModulesContainer } from '@nestjs/core';
+import { getMetadataStorage } from 'class-validator';
+import type { TestApp } from './test-app';
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface AppRoute {
+  method: Method;
+  /** Fastify's pattern, e.g. /admin-api/users/:id/freeze */
+  path: string;
+  /** the handler's metadata, for callers that read their own keys (e.g. the console permission) */
+  handler: object;
+  /** the DTO class of the body, when the handler takes one */
+  bodyDto: Type | null;
+  /** the DTO class of the query, when the handler declares one */
+  queryDto: Type | null;
+}
+
+const METHOD_NAME: Partial<Record<RequestMethod, Method>> = {
+  [RequestMethod.GET]: 'get',
+  [RequestMethod.POST]: 'post',
+  [RequestMethod.PUT]: 'put',
+  [RequestMethod.DELETE]: 'delete',
+};
+
+/** Every route Nest registered, from the controllers' metadata: method, path, body and query DTOs. */
+export function appRoutes(t: TestApp): AppRoute[] {
+  const out: AppRoute[] = [];
+  for (const mod of t.app.get(ModulesContainer).values()) {
+    for (const wrapper of mod.controllers.values()) {
+      const ctrl = wrapper.metatype as Type | null;
+      if (!ctrl) continue;
+      const base = String(Reflect.getMetadata(PATH_METADATA, ctrl) ?? '');
+      const proto = ctrl.prototype as Record<string, unknown>;
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        const handler = proto[name];
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const rm = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        if (rm === undefined) continue;
+        const path = `/${[base, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')]
+          .flatMap((p) => p.split('/'))
+          .filter((p) => p !== '')
+          .join('/')}`;
+        const method = METHOD_NAME[rm];
+        if (!method) throw new Error(`unexpected HTTP method ${rm} on ${path}`);
+        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, ctrl, name) ?? {}) as Record<string, { index: number }>;
+        const types = (Reflect.getMetadata('design:paramtypes', proto, name) ?? []) as Type[];
+        const dtoOf = (kind: RouteParamtypes): Type | null => {
+          const key = Object.keys(args).find((k) => k.startsWith(`${kind}:`));
+          return key !== undefined ? (types[args[key]?.index ?? -1] ?? null) : null;
+        };
+        out.push({ method, path, handler, bodyDto: dtoOf(RouteParamtypes.BODY), queryDto: dtoOf(RouteParamtypes.QUERY) });
+      }
+    }
+  }
+  return out;
+}
+
+export type FieldKind = 'int' | 'string' | 'bool' | 'enum' | 'raw' | 'other';
+
+export interface DtoField {
+  name: string;
+  kind: FieldKind;
+  optional: boolean;
+}
+
+/** The fields a DTO declares, with the kind its class-validator decorators give them. */
+export function dtoFields(dto: Type | null): DtoField[] {
+  if (!dto || dto === Object) return [];
+  const metas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  const byName = new Map<string, { names: Set<string>; optional: boolean }>();
+  for (const m of metas) {
+    const e = byName.get(m.propertyName) ?? { names: new Set<string>(), optional: false };
+    e.names.add(m.name ?? m.type);
+    if (m.type === 'conditionalValidation') e.optional = true;
+    byName.set(m.propertyName, e);
+  }
+  return [...byName.entries()].map(([name, e]) => {
+    const has = (n: string): boolean => e.names.has(n);
+    const kind: FieldKind = has('isInt')
+      ? 'int'
+      : has('isBoolean')
+        ? 'bool'
+        : has('isIn')
+          ? 'enum'
+          : has('isString')
+            ? 'string'
+            : e.names.size === 1 && (has('whitelistValidation') || has('allowValidation'))
+              ? 'raw'
+              : 'other';
+    return { name, kind, optional: e.optional };
+  });
+}

@@ -10,6 +10,8 @@ import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
 import { GameEngineIndexes1795342168179 as SqliteGameEngineIndexes } from './sqlite/1795342168179-GameEngineIndexes';
+import { CatalogNamesNoticeReads1795416780865 as PgCatalogNamesNoticeReads } from './postgres/1795416780865-CatalogNamesNoticeReads';
+import { CatalogNamesNoticeReads1795416780865 as SqliteCatalogNamesNoticeReads } from './sqlite/1795416780865-CatalogNamesNoticeReads';
 
-export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly, SqliteConsoleStaffTotp, SqliteGameEngineIndexes];
-export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly, PgConsoleStaffTotp, PgGameEngineIndexes];
+export const SQLITE_MIGRATIONS: Function[] = [SqliteInit, SqliteAppendOnly, SqliteConsoleStaffTotp, SqliteGameEngineIndexes, SqliteCatalogNamesNoticeReads];
+export const POSTGRES_MIGRATIONS: Function[] = [PgInit, PgAppendOnly, PgConsoleStaffTotp, PgGameEngineIndexes, PgCatalogNamesNoticeReads];

@@ -118,6 +118,7 @@ export const ERROR_CODES = {
   STAFF_DISABLED: 5006,
   /** The last active superadmin cannot be disabled, deleted or demoted. */
   LAST_SUPERADMIN: 5007,
+  NOTICE_NOT_FOUND: 6001,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -248,4 +249,5 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   TOTP_INVALID: 401,
   STAFF_DISABLED: 403,
   LAST_SUPERADMIN: 409,
+  NOTICE_NOT_FOUND: 404,
 };

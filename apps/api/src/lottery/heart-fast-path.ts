@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Clock } from '../common/clock';
 import { okEnvelope } from '../common/http/envelope';
+import { BalanceEpochs } from '../ledger/balance-epochs';
 import { langOf } from '../common/http/lang';
 import { ReadDb } from '../rounds/read-db';
 import { bool, int, type Row } from '../rounds/sql';
@@ -72,7 +73,7 @@ export class HeartFastPath implements OnModuleInit {
   limitPerMinute = HEART_LIMIT_PER_MINUTE;
   private window = -1;
   private hits = new Map<string, number>();
-  private readonly sessions = new Map<string, { row: Row; at: number }>();
+  private readonly sessions = new Map<string, { row: Row; at: number; epoch: number }>();
   /** Requests the JSON path already tried (the form path must not count them twice). */
   private readonly tried = new WeakSet<FastifyRequest>();
 
@@ -81,6 +82,7 @@ export class HeartFastPath implements OnModuleInit {
     private readonly db: ReadDb,
     private readonly clock: Clock,
     private readonly hearts: HeartService,
+    private readonly epochs: BalanceEpochs,
   ) {}
 
   onModuleInit(): void {
@@ -186,8 +188,9 @@ export class HeartFastPath implements OnModuleInit {
     const hash = createHash('sha256').update(token).digest('hex');
     const cached = this.sessions.get(hash);
     let r: Row | undefined;
-    if (cached !== undefined && now - cached.at < SESSION_CACHE_MS) r = cached.row;
+    if (cached !== undefined && now - cached.at < SESSION_CACHE_MS && !this.balanceChanged(cached)) r = cached.row;
     else {
+      const epoch = this.epochs.current(); // before the read: a commit after it forces the next read
       r = (
         (await this.db.all(
           `SELECT s.revoked_at, s.expires_at, u.id, u.money_minor, u.lock_money_minor, u.must_change_password
@@ -196,9 +199,14 @@ export class HeartFastPath implements OnModuleInit {
         )) as Row[]
       )[0];
       if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
-      if (r !== undefined) this.sessions.set(hash, { row: r, at: now });
+      if (r !== undefined) this.sessions.set(hash, { row: r, at: now, epoch });
     }
     if (r === undefined || r['revoked_at'] !== null || int(r['expires_at']) <= now || bool(r['must_change_password'])) return null;
     return { id: int(r['id']), money_minor: int(r['money_minor']), lock_money_minor: int(r['lock_money_minor']) };
+  }
+
+  /** The cached balance is older than a committed write of this player's (bet, withdrawal, approval, settlement). */
+  private balanceChanged(cached: { row: Row; epoch: number }): boolean {
+    return this.epochs.changedSince(int(cached.row['id']), cached.epoch);
   }
 }

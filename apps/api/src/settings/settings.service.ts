@@ -13,6 +13,12 @@ export interface Settings {
   security_code_lock_minutes: number;
   currencies: Record<string, number>;
   max_stake_minor: number;
+  /** '' means the deployment's CS_CHAT_URL */
+  cs_chat_url: string;
+  /** '' means the deployment's CS_HOURS */
+  cs_hours: string;
+  /** console overrides of category and tier names: locale -> code -> name */
+  catalog_labels: Record<string, Record<string, string>>;
 }
 export type SettingKey = keyof Settings;
 

@@ -92,6 +92,7 @@ export const MESSAGES_EN = {
   TOTP_INVALID: 'Incorrect authenticator code',
   STAFF_DISABLED: 'This staff account is disabled',
   LAST_SUPERADMIN: 'The last superadmin cannot be removed or demoted',
+  NOTICE_NOT_FOUND: 'Message not found',
 
   OK: 'Success',
   ORDER_SUCCESS: 'Order success',

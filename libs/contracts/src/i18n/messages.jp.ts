@@ -92,6 +92,7 @@ export const MESSAGES_JP = {
   TOTP_INVALID: '認証アプリのコードが正しくありません',
   STAFF_DISABLED: 'このスタッフアカウントは無効化されています',
   LAST_SUPERADMIN: '最後のスーパー管理者は削除または降格できません',
+  NOTICE_NOT_FOUND: 'メッセージが見つかりません',
 
   OK: '成功しました',
   ORDER_SUCCESS: '注文が完了しました',

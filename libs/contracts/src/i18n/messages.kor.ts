@@ -92,6 +92,7 @@ export const MESSAGES_KOR = {
   TOTP_INVALID: '인증 앱 코드가 올바르지 않습니다',
   STAFF_DISABLED: '비활성화된 직원 계정입니다',
   LAST_SUPERADMIN: '마지막 최고 관리자는 삭제하거나 강등할 수 없습니다',
+  NOTICE_NOT_FOUND: '메시지를 찾을 수 없습니다',
 
   OK: '성공',
   ORDER_SUCCESS: '주문이 완료되었습니다',

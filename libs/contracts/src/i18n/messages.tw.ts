@@ -92,6 +92,7 @@ export const MESSAGES_TW = {
   TOTP_INVALID: '動態驗證碼錯誤',
   STAFF_DISABLED: '此員工帳號已停用',
   LAST_SUPERADMIN: '無法移除或降級最後一位超級管理員',
+  NOTICE_NOT_FOUND: '找不到此訊息',
 
   OK: '成功',
   ORDER_SUCCESS: '下單成功',

@@ -92,6 +92,7 @@ export const MESSAGES_ZH = {
   TOTP_INVALID: '动态验证码错误',
   STAFF_DISABLED: '该员工账号已停用',
   LAST_SUPERADMIN: '无法删除或降级最后一位超级管理员',
+  NOTICE_NOT_FOUND: '未找到该消息',
 
   OK: '成功',
   ORDER_SUCCESS: '下单成功',

@@ -5,5 +5,10 @@ import { ContentService } from './content.service';
 import { NoticesController } from './notices.controller';
 import { NoticesService } from './notices.service';
 
-@Module({ imports: [LotteryModule], controllers: [ContentController, NoticesController], providers: [ContentService, NoticesService], exports: [ContentService] })
+@Module({
+  imports: [LotteryModule],
+  controllers: [ContentController, NoticesController],
+  providers: [ContentService, NoticesService],
+  exports: [ContentService],
+})
 export class ContentModule {}

@@ -39,17 +39,15 @@ export class NoticesService {
       [userId, tab, userId, pageSize, (page - 1) * pageSize],
     );
     const total = int((await this.db.all(`SELECT COUNT(*) AS c FROM notices n WHERE n.kind = ? AND ${this.visible()}`, [tab, userId]))[0]?.['c'] ?? 0);
-    const list = rows.map(
-      (r: Row): NoticeEntry => ({
-        id: int(r['id']),
-        tab,
-        title: String(r['title']),
-        content: String(r['content']),
-        personal: r['user_id'] !== null,
-        read: r['read_at'] !== null,
-        createtime: Math.floor(int(r['created_at']) / 1000),
-      }),
-    );
+    const list = rows.map((r: Row): NoticeEntry => ({
+      id: int(r['id']),
+      tab,
+      title: String(r['title']),
+      content: String(r['content']),
+      personal: r['user_id'] !== null,
+      read: r['read_at'] !== null,
+      createtime: Math.floor(int(r['created_at']) / 1000),
+    }));
     return { list, total, page, pageSize, unread: await this.unread(userId) };
   }
 
@@ -71,11 +69,10 @@ export class NoticesService {
       );
       if (id === undefined || res.affected > 0) return true;
       // Nothing inserted for one id: already read (fine) or not the player's to read (refused).
-      const seen = (await m.query(this.sql.q(`SELECT 1 AS x FROM notices n WHERE n.id = ? AND n.kind IN (${tabs.map(() => '?').join(', ')}) AND ${this.visible()}`), [
-        id,
-        ...tabs,
-        userId,
-      ])) as Row[];
+      const seen = (await m.query(
+        this.sql.q(`SELECT 1 AS x FROM notices n WHERE n.id = ? AND n.kind IN (${tabs.map(() => '?').join(', ')}) AND ${this.visible()}`),
+        [id, ...tabs, userId],
+      )) as Row[];
       return seen.length > 0;
     });
     if (!found) throw new ApiError('NOTICE_NOT_FOUND');

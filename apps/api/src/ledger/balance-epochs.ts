@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner, type TransactionCommitEvent, type TransactionRollbackEvent } from 'typeorm';
+import {
+  DataSource,
+  type EntityManager,
+  type EntitySubscriberInterface,
+  type QueryRunner,
+  type TransactionCommitEvent,
+  type TransactionRollbackEvent,
+} from 'typeorm';
 
 /** Above this many remembered players the per-player epochs are folded into the global one. */
 const MAX_TRACKED = 100_000;

@@ -18,7 +18,8 @@ export function parseLocaleNames(field: string, v: unknown): LocaleNames | null 
   const out: LocaleNames = {};
   for (const [locale, text] of Object.entries(v as Record<string, unknown>)) {
     if (!(LOCALES as readonly string[]).includes(locale)) throw bad(`unknown locale ${locale.slice(0, 10)} (one of ${LOCALES.join(', ')})`);
-    if (typeof text !== 'string' || text.trim().length < 1 || text.length > 64 || /[\r\n\t]/.test(text)) throw bad(`${locale}: a single-line text of 1..64 characters`);
+    if (typeof text !== 'string' || text.trim().length < 1 || text.length > 64 || /[\r\n\t]/.test(text))
+      throw bad(`${locale}: a single-line text of 1..64 characters`);
     out[locale] = text.trim();
   }
   return out;

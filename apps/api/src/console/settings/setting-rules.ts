@@ -79,8 +79,18 @@ export const SETTING_RULES: Readonly<Record<string, SettingRule>> = {
       return v;
     },
   },
-  cs_hours: { kind: 'hours', description: 'customer-service hours, HH:MM-HH:MM platform time, empty for the deployment default (CS_HOURS)', show: (v) => v, parse: parseHours },
-  catalog_labels: { kind: 'labels', description: `names of categories and room tiers per locale, overriding the built-in ones: { locale: { code: name } }`, show: (v) => v, parse: parseLabels },
+  cs_hours: {
+    kind: 'hours',
+    description: 'customer-service hours, HH:MM-HH:MM platform time, empty for the deployment default (CS_HOURS)',
+    show: (v) => v,
+    parse: parseHours,
+  },
+  catalog_labels: {
+    kind: 'labels',
+    description: `names of categories and room tiers per locale, overriding the built-in ones: { locale: { code: name } }`,
+    show: (v) => v,
+    parse: parseLabels,
+  },
 };
 
 /** An absolute https URL without spaces or credentials. */
@@ -111,7 +121,8 @@ function parseLabels(v: unknown): Record<string, Record<string, string>> {
     const m: Record<string, string> = {};
     for (const [code, name] of Object.entries(names as Record<string, unknown>)) {
       if (!codes.has(code)) throw bad(`${locale}: unknown code ${code.slice(0, 20)} (a play type or a room tier)`);
-      if (typeof name !== 'string' || name.trim().length < 1 || name.length > 32 || /\p{Cc}/u.test(name)) throw bad(`${locale}.${code}: 1..32 characters on one line`);
+      if (typeof name !== 'string' || name.trim().length < 1 || name.length > 32 || /\p{Cc}/u.test(name))
+        throw bad(`${locale}.${code}: 1..32 characters on one line`);
       m[code] = name.trim();
     }
     out[locale] = m;

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './common/config/app-config';
+import { describeResponses } from './common/openapi/response-docs';
 
 /** Repository root (apps/api/src or apps/api/dist -> ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -72,7 +73,7 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'docs/openapi.json' });
+  SwaggerModule.setup('docs', app, () => describeResponses(SwaggerModule.createDocument(app, doc)), { jsonDocumentUrl: 'docs/openapi.json' });
 
   app.enableShutdownHooks();
   await app.init();

@@ -1,3 +1,5 @@
+import { ERROR_CODE_KEYS, ERROR_CODES } from '@sum28/contracts';
+import { readFileSync } from 'node:fs';
 import { adminToken, consoleCall, createConsoleApp } from './console-fixtures';
 import { bet, call, clockTo, engine, freshRound } from './factories/game';
 import { fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
@@ -144,4 +146,60 @@ describe('player API: complete answers in the caller’s language', () => {
     expect((await list(alice, 'message', { tab: 'inbox' })).error).toBe('VALIDATION_FAILED');
     expect((await call(t, 'user/noticeList', null, { tab: 'message' })).code).toBe(50008);
   });
+
+  it('OpenAPI describes every response: each player and console route has a non-empty success schema (the envelope around the contract type), and every error code is documented', async () => {
+    const spec = (await t.http().get('/docs/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>>;
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
+    const text = JSON.stringify(spec);
+    let player = 0;
+    let console = 0;
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(spec.paths)) {
+      if (!path.startsWith('/index.php/api/') && !path.startsWith('/admin-api/')) continue;
+      for (const [method, op] of Object.entries(item)) {
+        const ok = op.responses['200'] ?? op.responses['201'];
+        const schema = ok?.content === undefined ? undefined : Object.values(ok.content)[0]?.schema;
+        if (schema === undefined || Object.keys(schema).length === 0) missing.push(`${method} ${path}`);
+        if (path.startsWith('/admin-api/')) {
+          console++;
+          if (op.responses['403'] === undefined || op.responses['400'] === undefined) missing.push(`${method} ${path}: errors`);
+          continue;
+        }
+        player++;
+        // The envelope, with `data` described by the contract type, or the error envelope.
+        const oneOf = (schema?.['oneOf'] ?? []) as { properties?: Record<string, Record<string, unknown>>; $ref?: string }[];
+        const data = oneOf[0]?.properties?.['data'];
+        if (data === undefined || Object.keys(data).length === 0) missing.push(`${method} ${path}: data`);
+        if (oneOf[1]?.$ref !== '#/components/schemas/ErrorEnvelope') missing.push(`${method} ${path}: error envelope`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(player).toBeGreaterThan(30);
+    expect(console).toBeGreaterThan(60);
+    const heart = spec.paths['/index.php/api/Lottery/heart']?.['post']?.responses['200']?.content?.['application/json']?.schema as {
+      oneOf: { properties: { data: { $ref: string } } }[];
+    };
+    expect(heart.oneOf[0]?.properties.data.$ref).toBe('#/components/schemas/HeartResponse');
+    expect(Object.keys(spec.components.schemas['FeedMessage']?.['properties'] as object)).toEqual(
+      expect.arrayContaining(['user_id', 'inviter_id', 'nickname', 'url', 'issue', 'quantity', 'play_method', 'play_type']),
+    );
+    const errorEnvelope = spec.components.schemas['ErrorEnvelope'] as { properties: { code: { enum: number[] }; error: { enum: string[] } } };
+    for (const k of ERROR_CODE_KEYS) {
+      expect(errorEnvelope.properties.error.enum).toContain(k);
+      expect(errorEnvelope.properties.code.enum).toContain(ERROR_CODES[k]);
+      expect(text).toContain(`| ${ERROR_CODES[k]} | \`${k}\` |`);
+    }
+  });
+
+  it('the generated response schemas are current with the contract and view types', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the generator is a plain Node script
+    const gen = require('../../../scripts/openapi-schemas.js') as {
+      generateResponseSchemas: () => unknown;
+      render: (s: unknown) => Promise<string>;
+      OUT: string;
+    };
+    expect(await gen.render(gen.generateResponseSchemas())).toBe(readFileSync(gen.OUT, 'utf8'));
+  }, 120_000);
 });

@@ -11,7 +11,7 @@ import { NoticesService } from './notices.service';
 @UseInterceptors(EnvelopeInterceptor)
 @UseGuards(PlayerAuthGuard)
 @ApiHeader({ name: 'token', required: true })
-export class NoticesController {
+export class PlayerNoticesController {
   constructor(private readonly notices: NoticesService) {}
 
   @Post('noticeList')

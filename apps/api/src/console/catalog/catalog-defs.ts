@@ -1,6 +1,7 @@
 import { GameEntity, OddsEntity, PlanEntity } from '@sum28/database';
 import { ALL_PLAY_TYPES, isPlayType, LOCALES, minorToMajor, PLAN_TIERS } from '@sum28/domain';
 import { ApiError } from '../../common/api-error';
+import { SINGLE_LINE } from '../common/fields';
 import type { CrudDef } from '../common/crud.service';
 import { oddsDecimal, oddsFigures } from '../common/money';
 
@@ -8,17 +9,20 @@ import { oddsDecimal, oddsFigures } from '../common/money';
 export type LocaleNames = Partial<Record<string, string>>;
 
 /**
- * A console value for a per-locale name column: an object whose keys are locales (tw, zh, en, jp, kor)
- * and values single-line texts of 1..64 characters, or null to clear; else 400 naming the field.
+ * A console value for a per-locale name column: an object of at least one locale (tw, zh, en, jp, kor)
+ * to a single-line text of 1..64 characters; it replaces the stored names. Anything else: 400 naming
+ * the field.
  */
-export function parseLocaleNames(field: string, v: unknown): LocaleNames | null | undefined {
-  if (v === undefined || v === null) return v;
+export function parseLocaleNames(field: string, v: unknown): LocaleNames | undefined {
+  if (v === undefined) return undefined;
   const bad = (reason: string): ApiError => new ApiError('VALIDATION_FAILED', { field, reason }, { [field]: reason });
-  if (typeof v !== 'object' || Array.isArray(v)) throw bad(`an object of locale: text (${LOCALES.join(', ')})`);
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw bad(`an object of locale: text (${LOCALES.join(', ')})`);
+  const entries = Object.entries(v as Record<string, unknown>);
+  if (entries.length === 0) throw bad(`at least one locale (${LOCALES.join(', ')})`);
   const out: LocaleNames = {};
-  for (const [locale, text] of Object.entries(v as Record<string, unknown>)) {
+  for (const [locale, text] of entries) {
     if (!(LOCALES as readonly string[]).includes(locale)) throw bad(`unknown locale ${locale.slice(0, 10)} (one of ${LOCALES.join(', ')})`);
-    if (typeof text !== 'string' || text.trim().length < 1 || text.length > 64 || /[\r\n\t]/.test(text))
+    if (typeof text !== 'string' || text.trim().length < 1 || text.length > 64 || !SINGLE_LINE.test(text))
       throw bad(`${locale}: a single-line text of 1..64 characters`);
     out[locale] = text.trim();
   }

@@ -2,13 +2,13 @@ import { ERROR_CODE_KEYS, ERROR_CODES } from '@sum28/contracts';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { adminToken, consoleCall, createConsoleApp } from './console-fixtures';
-import { bet, call, clockTo, engine, freshRound } from './factories/game';
+import { balanceOf, bet, call, clockTo, engine, freshRound } from './factories/game';
 import { fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
 
 /** Issue 9: every answer the app needs, complete and in the player's language. */
 
 async function moneyOf(t: TestApp, userId: number): Promise<number> {
-  return Number((await t.ds.query(`SELECT money_minor FROM users WHERE id = ?`, [userId]))[0].money_minor) / 100;
+  return (await balanceOf(t.ds, userId)).money / 100;
 }
 
 describe('player API: complete answers in the caller’s language', () => {

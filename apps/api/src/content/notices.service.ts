@@ -60,7 +60,7 @@ export class NoticesService {
         m,
         this.sql.q(
           `INSERT INTO notice_reads (user_id, notice_id, read_at)
-           SELECT ?, n.id, ? FROM notices n
+           SELECT CAST(? AS INTEGER), n.id, CAST(? AS BIGINT) FROM notices n
             WHERE ${this.visible()} AND n.kind IN (${tabs.map(() => '?').join(', ')})${id === undefined ? '' : ' AND n.id = ?'}
               AND NOT EXISTS (SELECT 1 FROM notice_reads r WHERE r.notice_id = n.id AND r.user_id = ?)
            ON CONFLICT DO NOTHING`,

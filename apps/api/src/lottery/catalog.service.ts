@@ -65,35 +65,30 @@ export function tierName(c: Catalog, tier: string, lang: string | undefined): st
   return c.labels[localeOf(lang)]?.[tier] || tierLabel(localeOf(lang), tier);
 }
 
-/** A JSON object of strings as stored in a text column (anything else: empty). */
-function stringMap(v: unknown): Partial<Record<string, string>> {
+/** A JSON object as stored in a text column (PostgreSQL and SQLite give text), else null. */
+function jsonObject(v: unknown): Record<string, unknown> | null {
   let o: unknown = v;
   if (typeof v === 'string') {
     try {
       o = JSON.parse(v) as unknown;
     } catch {
-      return {};
+      return null;
     }
   }
-  if (o === null || typeof o !== 'object' || Array.isArray(o)) return {};
+  return o !== null && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : null;
+}
+
+/** The string entries of a stored JSON object (anything else is ignored). */
+function stringMap(v: unknown): Partial<Record<string, string>> {
   const out: Partial<Record<string, string>> = {};
-  for (const [k, x] of Object.entries(o as Record<string, unknown>)) if (typeof x === 'string') out[k] = x;
+  for (const [k, x] of Object.entries(jsonObject(v) ?? {})) if (typeof x === 'string') out[k] = x;
   return out;
 }
 
-/** The stored `catalog_labels` setting (JSON text): locale -> code -> name; malformed parts are ignored. */
+/** The stored `catalog_labels` setting: locale -> code -> name; malformed parts are ignored. */
 function labelOverrides(v: unknown): CatalogLabelOverrides {
-  let o: unknown = v;
-  if (typeof v === 'string') {
-    try {
-      o = JSON.parse(v) as unknown;
-    } catch {
-      return {};
-    }
-  }
-  if (o === null || typeof o !== 'object' || Array.isArray(o)) return {};
   const out: CatalogLabelOverrides = {};
-  for (const [locale, m] of Object.entries(o as Record<string, unknown>)) out[locale] = stringMap(m);
+  for (const [locale, m] of Object.entries(jsonObject(v) ?? {})) out[locale] = stringMap(m);
   return out;
 }
 

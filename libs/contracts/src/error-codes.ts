@@ -118,7 +118,7 @@ export const ERROR_CODES = {
   STAFF_DISABLED: 5006,
   /** The last active superadmin cannot be disabled, deleted or demoted. */
   LAST_SUPERADMIN: 5007,
-  NOTICE_NOT_FOUND: 6001,
+  NOTICE_NOT_FOUND: 1010,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -11,6 +11,7 @@ import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
 import type { AppConfig } from './common/config/app-config';
 import { bodyShapeProblem } from './common/validation/body-shape';
+import { describeResponses } from './common/openapi/response-docs';
 
 /** Repository root (apps/api/src or apps/api/dist -> ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -83,7 +84,7 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'docs/openapi.json' });
+  SwaggerModule.setup('docs', app, () => describeResponses(SwaggerModule.createDocument(app, doc)), { jsonDocumentUrl: 'docs/openapi.json' });
 
   app.enableShutdownHooks();
   await app.init();

@@ -110,7 +110,7 @@ describe('console resources (ra-data-simple-rest)', () => {
     expect(banner.status).toBe(201);
     expect((await consoleCall(t, 'post', '/admin-api/banners', tok.operator, { image: 'javascript:alert(1)' })).status).toBe(400);
     const game = await consoleCall(t, 'post', '/admin-api/games', tok.operator, { id: 5, name: 'Tokyo' });
-    expect(game.body).toEqual({ id: 5, name: 'Tokyo', sort: 5, enabled: true });
+    expect(game.body).toEqual({ id: 5, name: 'Tokyo', sort: 5, enabled: true, names: {} });
     expect((await consoleCall(t, 'post', '/admin-api/games', tok.operator, { id: 5, name: 'Again' })).status).toBe(409);
     expect((await consoleCall(t, 'delete', '/admin-api/games/5', tok.operator)).status).toBe(200);
   });

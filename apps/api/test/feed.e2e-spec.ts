@@ -53,6 +53,7 @@ describe('real activity: the room feed, the home ticker and the other read calls
     expect(msgs[0]).toEqual({
       id: a1.data.order_id,
       user_id: expect.stringContaining('***'),
+      inviter_id: null,
       is_self: true,
       nickname: `al***${alice.username.slice(-1)}`,
       url: expect.any(String),
@@ -116,6 +117,7 @@ describe('real activity: the room feed, the home ticker and the other read calls
       code: sum,
       lottery_code: `${drawn.site_1} ${drawn.site_2} ${drawn.site_3} ${sum}`,
       base: [sum >= 14 ? 'big' : 'small', sum % 2 === 1 ? 'odd' : 'even'],
+      base_names: [sum >= 14 ? '大' : '小', sum % 2 === 1 ? '單' : '雙'],
       hash: drawn.hash_hex,
       seed: drawn.seed_hex,
     });
@@ -141,7 +143,7 @@ describe('real activity: the room feed, the home ticker and the other read calls
     const r = await roundOf(t.ds, 3, slot.issue);
     const win = ids[r.sum ?? -1];
     const payout = Number((await t.ds.query(`SELECT payout_minor FROM bets WHERE id = ?`, [win]))[0].payout_minor);
-    const home = await t.http().get('/index.php/api/index/index');
+    const home = await t.http().get('/index.php/api/index/index?lang=en');
     expect(home.body.data.activity[0]).toEqual({
       id: win,
       nickname: `bo***${bob.username.slice(-1)}`,
@@ -154,13 +156,13 @@ describe('real activity: the room feed, the home ticker and the other read calls
   });
 
   it('lists games and rooms, odds with their RTP, recent rounds and chart points', async () => {
-    const games = await call(t, 'Lottery/index', alice.token, {});
+    const games = await call(t, 'Lottery/index', alice.token, { lang: 'en' });
     expect(games.data.gameList.map((g: { id: number }) => g.id)).toEqual([1, 2, 3, 4]);
     expect(games.data.gameList[0].planList).toEqual([
-      { id: 1, game_id: 1, title: 'Basic room', tier: 'basic', join_limit: 0 },
-      { id: 2, game_id: 1, title: 'Senior room', tier: 'senior', join_limit: 1000 },
-      { id: 3, game_id: 1, title: 'Master room', tier: 'master', join_limit: 5000 },
-      { id: 4, game_id: 1, title: 'Expert room', tier: 'expert', join_limit: 20000 },
+      { id: 1, game_id: 1, title: 'Basic room', tier: 'basic', tier_name: 'Basic', join_limit: 0 },
+      { id: 2, game_id: 1, title: 'Senior room', tier: 'senior', tier_name: 'Senior', join_limit: 1000 },
+      { id: 3, game_id: 1, title: 'Master room', tier: 'master', tier_name: 'Master', join_limit: 5000 },
+      { id: 4, game_id: 1, title: 'Expert room', tier: 'expert', tier_name: 'Expert', join_limit: 20000 },
     ]);
     expect((await call(t, 'Lottery/index', alice.token, { game_id: 2 })).data.gameList.map((g: { id: number }) => g.id)).toEqual([2]);
     expect((await call(t, 'Lottery/index', alice.token, { game_id: 7 })).error).toBe('GAME_NOT_FOUND');

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { BigIntColumn } from '../columns';
 
 @Entity('banners')
@@ -36,4 +36,13 @@ export class NoticeEntity {
   @Column({ type: 'text' }) content!: string;
   @Column({ type: 'boolean', default: true }) published!: boolean;
   @BigIntColumn() created_at!: number;
+}
+
+/** A player has read a notice (one row per player and notice, so a message to all is read per player). */
+@Entity('notice_reads')
+@Index('ix_notice_reads_notice', ['notice_id'])
+export class NoticeReadEntity {
+  @PrimaryColumn({ type: 'integer' }) user_id!: number;
+  @PrimaryColumn({ type: 'integer' }) notice_id!: number;
+  @BigIntColumn() read_at!: number;
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import { BigIntColumn } from '../columns';
+import { BigIntColumn, JsonTextColumn } from '../columns';
 
 /** A line (Singapore, New Zealand, Kuala Lumpur, Australia). */
 @Entity('games')
@@ -8,6 +8,8 @@ export class GameEntity {
   @Column({ type: 'varchar', length: 64 }) name!: string;
   @Column({ type: 'integer', default: 0 }) sort!: number;
   @Column({ type: 'boolean', default: true }) enabled!: boolean;
+  /** The name per locale, e.g. `{ "en": "Singapore" }` (a missing locale falls back to tw, then `name`). */
+  @JsonTextColumn() names!: Partial<Record<string, string>> | null;
 }
 
 /** A room of a game: tier basic/senior/master/expert with its entry balance (join_limit). */
@@ -21,6 +23,8 @@ export class PlanEntity {
   @BigIntColumn({ default: 0 }) join_limit_minor!: number;
   @Column({ type: 'integer', default: 0 }) sort!: number;
   @Column({ type: 'boolean', default: true }) enabled!: boolean;
+  /** The title per locale (a missing locale falls back to tw, then `title`). */
+  @JsonTextColumn() titles!: Partial<Record<string, string>> | null;
 }
 
 /** Odds per room and play type, as a scaled integer (1940 = 1.94). Never above fair. */

@@ -1,7 +1,7 @@
 import { BetEntity } from './bet.entity';
 import { CapitalApprovalEntity, CapitalLogEntity } from './capital-log.entity';
 import { CaptchaEntity } from './captcha.entity';
-import { ArticleEntity, BannerEntity, NoticeEntity } from './content.entity';
+import { ArticleEntity, BannerEntity, NoticeEntity, NoticeReadEntity } from './content.entity';
 import { GameEntity, OddsEntity, PlanEntity } from './game.entity';
 import { LedgerEntryEntity, LedgerTransactionEntity } from './ledger.entity';
 import { PayInfoEntity } from './pay-info.entity';
@@ -32,6 +32,7 @@ export const ENTITIES = [
   BannerEntity,
   ArticleEntity,
   NoticeEntity,
+  NoticeReadEntity,
   GameEntity,
   PlanEntity,
   OddsEntity,

@@ -6,6 +6,7 @@ import { Init1795341357905 as PgInit } from './postgres/1795341357905-Init';
 import { AppendOnlyLedger1795341400000 as PgAppendOnly } from './postgres/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as PgConsoleStaffTotp } from './postgres/1795342161667-ConsoleStaffTotp';
 import { GameEngineIndexes1795342168179 as PgGameEngineIndexes } from './postgres/1795342168179-GameEngineIndexes';
+import { CatalogNamesNoticeReads1795416780865 as PgCatalogNamesNoticeReads } from './postgres/1795416780865-CatalogNamesNoticeReads';
 import { WalletHardening1795416952786 as PgWalletHardening } from './postgres/1795416952786-WalletHardening';
 import { SignInThrottle1795417008806 as PgSignInThrottle } from './postgres/1795417008806-SignInThrottle';
 import { RechargeRates1795417080324 as PgRechargeRates } from './postgres/1795417080324-RechargeRates';
@@ -15,6 +16,7 @@ import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
 import { GameEngineIndexes1795342168179 as SqliteGameEngineIndexes } from './sqlite/1795342168179-GameEngineIndexes';
+import { CatalogNamesNoticeReads1795416780865 as SqliteCatalogNamesNoticeReads } from './sqlite/1795416780865-CatalogNamesNoticeReads';
 import { WalletHardening1795416952786 as SqliteWalletHardening } from './sqlite/1795416952786-WalletHardening';
 import { SignInThrottle1795417008806 as SqliteSignInThrottle } from './sqlite/1795417008806-SignInThrottle';
 import { RechargeRates1795417080324 as SqliteRechargeRates } from './sqlite/1795417080324-RechargeRates';
@@ -26,6 +28,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteAppendOnly,
   SqliteConsoleStaffTotp,
   SqliteGameEngineIndexes,
+  SqliteCatalogNamesNoticeReads,
   SqliteWalletHardening,
   SqliteSignInThrottle,
   SqliteRechargeRates,
@@ -37,6 +40,7 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   PgAppendOnly,
   PgConsoleStaffTotp,
   PgGameEngineIndexes,
+  PgCatalogNamesNoticeReads,
   PgWalletHardening,
   PgSignInThrottle,
   PgRechargeRates,

@@ -1,5 +1,5 @@
 import { ALL_PLAY_TYPES, GAME_LINES, GROUP, PLAN_TIERS, seedOddsMilli } from '@sum28/domain';
-import type { DataSource, EntityManager } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { ArticleEntity, BannerEntity, NoticeEntity } from '../entities/content.entity';
 import { GameEntity, OddsEntity, PlanEntity } from '../entities/game.entity';
 import { SettingEntity } from '../entities/staff.entity';
@@ -9,6 +9,22 @@ import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_NOTICES } from './demo-content';
 /** Entry balance per tier, in minor units (rising: basic is open to everyone). */
 export const TIER_JOIN_LIMIT_MINOR: Record<string, number> = { basic: 0, senior: 100_000, master: 500_000, expert: 2_000_000 };
 const TIER_TITLE: Record<string, string> = { basic: 'Basic room', senior: 'Senior room', master: 'Master room', expert: 'Expert room' };
+
+/** Line names per locale (the console edits them; `games.names`). */
+export const GAME_LINE_NAMES: Record<number, Record<string, string>> = {
+  1: { tw: '新加坡', zh: '新加坡', en: 'Singapore', jp: 'シンガポール', kor: '싱가포르' },
+  2: { tw: '紐西蘭', zh: '新西兰', en: 'New Zealand', jp: 'ニュージーランド', kor: '뉴질랜드' },
+  3: { tw: '吉隆坡', zh: '吉隆坡', en: 'Kuala Lumpur', jp: 'クアラルンプール', kor: '쿠알라룸푸르' },
+  4: { tw: '澳洲', zh: '澳大利亚', en: 'Australia', jp: 'オーストラリア', kor: '호주' },
+};
+
+/** Room titles per tier and locale (the console edits them; `plans.titles`). */
+export const TIER_TITLES: Record<string, Record<string, string>> = {
+  basic: { tw: '初級房', zh: '初级房', en: 'Basic room', jp: '初級ルーム', kor: '초급방' },
+  senior: { tw: '中級房', zh: '中级房', en: 'Senior room', jp: '中級ルーム', kor: '중급방' },
+  master: { tw: '高級房', zh: '高级房', en: 'Master room', jp: '上級ルーム', kor: '고급방' },
+  expert: { tw: '大師房', zh: '大师房', en: 'Expert room', jp: '達人ルーム', kor: '전문가방' },
+};
 
 /** Defaults of the operator settings (the console edits them; a jurisdiction may differ). */
 export const DEFAULT_SETTINGS: Record<string, unknown> = {
@@ -21,6 +37,9 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   max_stake_minor: 100_000_000,
   turnover_hedge_rule: 'unhedged',
   security_code_checks_per_minute: 10,
+  cs_chat_url: '', // empty: the deployment's CS_CHAT_URL
+  cs_hours: '', // empty: the deployment's CS_HOURS
+  catalog_labels: {}, // console overrides of category and tier names: { locale: { code: name } }
 };
 
 export interface SeedOptions {
@@ -41,7 +60,9 @@ export async function seedDatabase(ds: DataSource, opts: SeedOptions): Promise<{
     };
     await add(ensureHouseAgent(m, opts.now));
     for (const g of GAME_LINES) {
-      await add(insertIfMissing(m, GameEntity, { id: g.id }, { id: g.id, name: g.name, sort: g.id, enabled: true }));
+      await add(insertIfMissing(m, GameEntity, { id: g.id }, { id: g.id, name: g.name, sort: g.id, enabled: true, names: GAME_LINE_NAMES[g.id] ?? null }));
+      // Databases seeded before names existed get them; names an operator has set are kept.
+      await m.update(GameEntity, { id: g.id, name: g.name, names: IsNull() }, { names: GAME_LINE_NAMES[g.id] ?? null });
       for (const [i, tier] of PLAN_TIERS.entries()) {
         let plan = await m.findOne(PlanEntity, { where: { game_id: g.id, tier } });
         if (!plan) {
@@ -52,8 +73,11 @@ export async function seedDatabase(ds: DataSource, opts: SeedOptions): Promise<{
             join_limit_minor: TIER_JOIN_LIMIT_MINOR[tier] ?? 0,
             sort: i + 1,
             enabled: true,
+            titles: TIER_TITLES[tier] ?? null,
           });
           inserted++;
+        } else if (plan.titles === null && plan.title === TIER_TITLE[tier] && TIER_TITLES[tier] !== undefined) {
+          await m.update(PlanEntity, { id: plan.id }, { titles: TIER_TITLES[tier] });
         }
         for (const playType of ALL_PLAY_TYPES) {
           await add(

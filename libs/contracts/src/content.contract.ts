@@ -63,3 +63,72 @@ export interface ArticleListResponse {
   tops: Article[];
   articleTabs: ArticleTab[];
 }
+
+// GET /api/index/config --------------------------------------------------------------------------
+
+export type ConfigRequest = EmptyRequest;
+
+/** Customer service as the console set it (the deployment's environment gives the defaults). */
+export interface CustomerService {
+  /** The external chat page (https), or '' when none is configured. */
+  chat_url: string;
+  /** Opening hours, `HH:MM-HH:MM` platform time (the end may be past midnight), or '' when not set. */
+  hours: string;
+}
+
+export interface ConfigResponse {
+  cs: CustomerService;
+}
+
+// POST /api/user/noticeList, /api/user/noticeRead (auth) -----------------------------------------
+
+/** The Notice screen's tabs: in-site messages (to the player or to all) and platform announcements. */
+export const NOTICE_TABS = ['message', 'announcement'] as const;
+export type NoticeTab = (typeof NOTICE_TABS)[number];
+
+export interface NoticeListRequest {
+  tab: NoticeTab;
+  /** 1-based, default 1. */
+  page?: number;
+  /** Default 20, at most 100. */
+  pageSize?: number;
+}
+
+/** One in-site message or announcement, newest first. */
+export interface NoticeEntry {
+  id: number;
+  tab: NoticeTab;
+  title: string;
+  /** Plain text as staff wrote it. */
+  content: string;
+  /** True for a message addressed to the caller alone (false: to every player). */
+  personal: boolean;
+  /** Whether the caller has read it. */
+  read: boolean;
+  createtime: EpochSeconds;
+}
+
+/** Unread entries per tab (the badges). */
+export interface NoticeUnread {
+  message: number;
+  announcement: number;
+}
+
+export interface NoticeListResponse {
+  list: NoticeEntry[];
+  /** Entries in the tab. */
+  total: number;
+  page: number;
+  pageSize: number;
+  unread: NoticeUnread;
+}
+
+export interface NoticeReadRequest {
+  /** One entry; omitted: every entry of `tab` (both tabs when `tab` is omitted too). */
+  id?: number;
+  tab?: NoticeTab;
+}
+
+export interface NoticeReadResponse {
+  unread: NoticeUnread;
+}

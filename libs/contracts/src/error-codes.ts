@@ -138,6 +138,7 @@ export const ERROR_CODES = {
   LAST_SUPERADMIN: 5007,
   /** A superadmin may not delete, disable or demote its own account. */
   STAFF_SELF_CHANGE: 5008,
+  NOTICE_NOT_FOUND: 1010,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -278,4 +279,5 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   SECURITY_CODE_RATE_LIMITED: 429,
   WITHDRAW_AMOUNT_REQUIRED: 400,
   STAFF_SELF_CHANGE: 409,
+  NOTICE_NOT_FOUND: 404,
 };

@@ -27,8 +27,11 @@ export interface LotteryIndexRequest {
 export interface Plan {
   id: number;
   game_id: number;
+  /** Room title in the request's language (falls back to tw). */
   title: string;
   tier: PlanTier;
+  /** Name of the tier in the request's language, e.g. 'Senior'. */
+  tier_name: string;
   /** Minimum balance to enter the room. */
   join_limit: Money;
 }
@@ -36,6 +39,7 @@ export interface Plan {
 /** A game is one line (1 Singapore, 2 New Zealand, 3 Kuala Lumpur, 4 Australia). */
 export interface Game {
   id: number;
+  /** Line name in the request's language (falls back to tw). */
   name: string;
   planList: Plan[];
 }
@@ -65,8 +69,10 @@ export interface LastIssue {
   code: number;
   /** `'a b c sum'`, e.g. `'3 8 6 17'`. */
   lottery_code: string;
-  /** Size and parity codes of the sum, e.g. `['big', 'odd']` (clients translate). */
+  /** Size and parity codes of the sum, e.g. `['big', 'odd']`. */
   base: [string, string];
+  /** The two categories of `base` named in the request's language, e.g. `['Big', 'Odd']`. */
+  base_names: [string, string];
   /** hex(SHA-256(seed)), published before the round opened. */
   hash: string;
   /** Revealed seed (hex) after the draw. */
@@ -98,8 +104,13 @@ export interface UserQuantity {
 export interface FeedMessage {
   /** Bet id: send as `follow_id` to follow it. */
   id: number;
-  /** Masked user id, e.g. `'1***7'`. */
+  /** Masked user id, e.g. `'1***7'` (a pseudonym: never the real id). */
   user_id: string;
+  /**
+   * The spec's inviter of the bettor: always null. Who invited whom is private (it maps a player's
+   * team), and following a bet needs only its `id`.
+   */
+  inviter_id: null;
   /** True for the caller's own bets. */
   is_self: boolean;
   /** Masked nickname, e.g. `'ab***9'`. */

@@ -1,8 +1,10 @@
 import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ConfigResponse } from '@sum28/contracts';
 import { EnvelopeInterceptor } from '../common/http/envelope';
 import { PlayerRequestDto } from '../common/validation/player-request.dto';
 import { ContentService } from './content.service';
+import { ConfigDto } from './dto/notice.dto';
 
 @ApiTags('player: content')
 @Controller('index.php/api/index')
@@ -12,8 +14,14 @@ export class ContentController {
 
   @Get('index')
   @ApiOperation({ summary: 'Home: banners and platform announcements' })
-  index(@Query() _q: PlayerRequestDto): ReturnType<ContentService['home']> {
-    return this.content.home();
+  index(@Query() q: PlayerRequestDto): ReturnType<ContentService['home']> {
+    return this.content.home(q.lang ?? 'tw');
+  }
+
+  @Get('config')
+  @ApiOperation({ summary: 'Client settings: the customer-service chat URL and hours' })
+  config(@Query() _q: ConfigDto): Promise<ConfigResponse> {
+    return this.content.config();
   }
 
   @Get('articleList')

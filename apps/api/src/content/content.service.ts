@@ -1,8 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import type { ActivityItem } from '@sum28/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ActivityItem, ConfigResponse } from '@sum28/contracts';
 import { ArticleEntity, BannerEntity, NoticeEntity } from '@sum28/database';
 import { DataSource, IsNull } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { FeedService } from '../feed/feed.service';
+import { SettingsService } from '../settings/settings.service';
+import { CatalogService, gameName } from '../lottery/catalog.service';
 
 export const ARTICLE_TABS = ['original', 'recommend', 'wealth'] as const;
 
@@ -12,9 +15,18 @@ export class ContentService {
   constructor(
     private readonly ds: DataSource,
     private readonly feed: FeedService,
+    private readonly catalog: CatalogService,
+    private readonly settings: SettingsService,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
 
-  async home(): Promise<{
+  /** Client settings: customer service as the console set it, else the deployment's defaults. */
+  async config(): Promise<ConfigResponse> {
+    const s = await this.settings.all();
+    return { cs: { chat_url: s.cs_chat_url || this.cfg.csChatUrl, hours: s.cs_hours || this.cfg.csHours } };
+  }
+
+  async home(lang: string): Promise<{
     banner: { id: number; image: string; link: string; title: string }[];
     notice: { id: number; title: string; content: string; createtime: number }[];
     /** the activity ticker: real recent wins, masked names; empty when there are none */
@@ -27,8 +39,14 @@ export class ContentService {
     return {
       banner: banners.map((b) => ({ id: b.id, image: b.image, link: b.link, title: b.title })),
       notice: notices.map((n) => ({ id: n.id, title: n.title, content: n.content, createtime: Math.floor(n.created_at / 1000) })),
-      activity: await this.feed.recentWins(),
+      activity: await this.activity(lang),
     };
+  }
+
+  /** The home ticker with each game named in the caller's language. */
+  private async activity(lang: string): Promise<ActivityItem[]> {
+    const [wins, c] = await Promise.all([this.feed.recentWins(), this.catalog.get()]);
+    return wins.map(({ game_id, ...w }) => ({ ...w, game_name: gameName(c, game_id, lang, w.game_name) }));
   }
 
   async articleList(): Promise<{

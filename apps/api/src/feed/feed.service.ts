@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type ActivityItem, type FeedMessage, playTypeLabel } from '@sum28/contracts';
+import type { ActivityItem, FeedMessage } from '@sum28/contracts';
 import { maskName, minorToMajor } from '@sum28/domain';
 import { Clock } from '../common/clock';
 import { ReadDb } from '../rounds/read-db';
@@ -28,6 +28,11 @@ interface FeedRow {
   createtime: number;
 }
 
+/** A home-ticker entry with its game, so the caller can name the game in the player's language. */
+export interface ActivityWin extends ActivityItem {
+  game_id: number;
+}
+
 interface RoomCache {
   at: number;
   maxId: number;
@@ -44,26 +49,30 @@ interface RoomCache {
 @Injectable()
 export class FeedService {
   private readonly rooms = new Map<number, RoomCache>();
-  private activity: { at: number; value: Promise<ActivityItem[]> } | null = null;
+  private activity: { at: number; value: Promise<ActivityWin[]> } | null = null;
 
   constructor(
     private readonly db: ReadDb,
     private readonly clock: Clock,
   ) {}
 
-  /** The room's bets after `sinceId` (oldest first, at most ROOM_FEED_SIZE), or the latest ROOM_FEED_FIRST. */
-  async room(planId: number, sinceId: number | undefined, selfId: number, lang: string): Promise<FeedMessage[]> {
+  /**
+   * The room's bets after `sinceId` (oldest first, at most ROOM_FEED_SIZE), or the latest ROOM_FEED_FIRST;
+   * `playMethod` names a category in the caller's language.
+   */
+  async room(planId: number, sinceId: number | undefined, selfId: number, playMethod: (code: string) => string): Promise<FeedMessage[]> {
     const rows = await this.roomRows(planId);
     const picked = sinceId === undefined ? rows.slice(-ROOM_FEED_FIRST) : rows.filter((r) => r.id > sinceId);
     return picked.map((r) => ({
       id: r.id,
       user_id: r.maskedUserId,
+      inviter_id: null,
       is_self: r.userId === selfId,
       nickname: r.maskedName,
       url: r.avatar,
       issue: r.issue,
       quantity: r.quantity,
-      play_method: playTypeLabel(lang, r.playType),
+      play_method: playMethod(r.playType),
       play_type: r.playType,
       createtime: r.createtime,
     }));
@@ -80,8 +89,8 @@ export class FeedService {
     this.activity = null;
   }
 
-  /** The latest real wins for the home ticker, newest first. */
-  recentWins(): Promise<ActivityItem[]> {
+  /** The latest real wins for the home ticker, newest first (`game_name` is the base name; see ContentService). */
+  recentWins(): Promise<ActivityWin[]> {
     const now = this.clock.now();
     if (this.activity && now - this.activity.at >= 0 && now - this.activity.at < ACTIVITY_TTL_MS) return this.activity.value;
     const value = this.loadWins();
@@ -130,14 +139,15 @@ export class FeedService {
     c.maxId = c.rows[c.rows.length - 1]?.id ?? c.maxId;
   }
 
-  private async loadWins(): Promise<ActivityItem[]> {
+  private async loadWins(): Promise<ActivityWin[]> {
     const rows = (await this.db.all(
-      `SELECT b.id, b.payout_minor, b.settled_at, u.nickname, u.username, g.name AS game_name
+      `SELECT b.id, b.game_id, b.payout_minor, b.settled_at, u.nickname, u.username, g.name AS game_name
          FROM bets b JOIN users u ON u.id = b.user_id JOIN games g ON g.id = b.game_id
         WHERE b.whether_hit = 1 AND b.status = 1 ORDER BY b.id DESC LIMIT ${ACTIVITY_SIZE}`,
     )) as Row[];
     return rows.map((r) => ({
       id: int(r['id']),
+      game_id: int(r['game_id']),
       nickname: maskName(String(r['nickname'] || r['username'])),
       game_name: String(r['game_name']),
       amount: minorToMajor(int(r['payout_minor'])),

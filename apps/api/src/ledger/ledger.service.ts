@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { USER_BALANCE_COLUMN, UserEntity, isUniqueViolation, type LedgerAccount } from '@sum28/database';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
+import { BalanceEpochs } from './balance-epochs';
 
 export interface PostingLine {
   account: LedgerAccount;
@@ -41,6 +42,9 @@ export class DuplicatePostingError extends Error {
  */
 @Injectable()
 export class LedgerService {
+  /** `epochs` is absent only where a script posts outside the app (test factories). */
+  constructor(@Optional() private readonly epochs?: BalanceEpochs) {}
+
   async post(m: EntityManager, posting: Posting, now: number): Promise<Map<number, UserBalances>> {
     assertBalanced(posting);
     // Plain SQL (a few statements, RETURNING instead of read-backs): this runs once per bet, and the ORM's
@@ -76,6 +80,7 @@ export class LedgerService {
       const row = rows[0];
       if (rows.length !== 1 || row === undefined) throw new ApiError('INSUFFICIENT_FUNDS');
       balances.set(userId, { money: safe(row.money_minor), lock: safe(row.lock_money_minor) });
+      this.epochs?.touch(m, userId);
     }
     n = 0;
     await m.query(

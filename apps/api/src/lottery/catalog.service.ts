@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DEFAULT_LOCALE, isLocale, type Locale, playTypeLabel, tierLabel } from '@sum28/contracts';
 import { Clock } from '../common/clock';
 import { ReadDb } from '../rounds/read-db';
 import { bool, int, type Row } from '../rounds/sql';
@@ -8,6 +9,8 @@ export interface CatalogGame {
   name: string;
   sort: number;
   enabled: boolean;
+  /** Per-locale names set in the console (or by the seed). */
+  names: Partial<Record<string, string>>;
 }
 
 export interface CatalogPlan {
@@ -18,11 +21,75 @@ export interface CatalogPlan {
   joinLimitMinor: number;
   sort: number;
   enabled: boolean;
+  /** Per-locale titles set in the console (or by the seed). */
+  titles: Partial<Record<string, string>>;
 }
+
+/** The console's overrides of category and tier names: locale -> code -> name (setting `catalog_labels`). */
+export type CatalogLabelOverrides = Partial<Record<string, Partial<Record<string, string>>>>;
 
 export interface Catalog {
   games: Map<number, CatalogGame>;
   plans: Map<number, CatalogPlan>;
+  labels: CatalogLabelOverrides;
+}
+
+function localeOf(lang: string | undefined): Locale {
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+/** A name in `lang`, else in tw, else the base column. */
+function pick(names: Partial<Record<string, string>>, lang: string | undefined, base: string): string {
+  return names[localeOf(lang)] || names[DEFAULT_LOCALE] || base;
+}
+
+/** A game's (line's) name in the caller's language. */
+export function gameName(c: Catalog, gameId: number, lang: string | undefined, fallback = ''): string {
+  const g = c.games.get(gameId);
+  return g === undefined ? fallback : pick(g.names, lang, g.name);
+}
+
+/** A room's title in the caller's language. */
+export function planTitle(c: Catalog, planId: number, lang: string | undefined, fallback = ''): string {
+  const p = c.plans.get(planId);
+  return p === undefined ? fallback : pick(p.titles, lang, p.title);
+}
+
+/** A category's (play type's) name in the caller's language: the console's override, else the built-in one. */
+export function playMethodName(c: Catalog, code: string, lang: string | undefined): string {
+  return c.labels[localeOf(lang)]?.[code] || playTypeLabel(localeOf(lang), code);
+}
+
+/** A room tier's name in the caller's language: the console's override, else the built-in one. */
+export function tierName(c: Catalog, tier: string, lang: string | undefined): string {
+  return c.labels[localeOf(lang)]?.[tier] || tierLabel(localeOf(lang), tier);
+}
+
+/** A JSON object as stored in a text column (PostgreSQL and SQLite give text), else null. */
+function jsonObject(v: unknown): Record<string, unknown> | null {
+  let o: unknown = v;
+  if (typeof v === 'string') {
+    try {
+      o = JSON.parse(v) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  return o !== null && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : null;
+}
+
+/** The string entries of a stored JSON object (anything else is ignored). */
+function stringMap(v: unknown): Partial<Record<string, string>> {
+  const out: Partial<Record<string, string>> = {};
+  for (const [k, x] of Object.entries(jsonObject(v) ?? {})) if (typeof x === 'string') out[k] = x;
+  return out;
+}
+
+/** The stored `catalog_labels` setting: locale -> code -> name; malformed parts are ignored. */
+function labelOverrides(v: unknown): CatalogLabelOverrides {
+  const out: CatalogLabelOverrides = {};
+  for (const [locale, m] of Object.entries(jsonObject(v) ?? {})) out[locale] = stringMap(m);
+  return out;
 }
 
 /** Games and rooms change rarely (console edits): read paths reuse them this long. Betting reads the database itself. */
@@ -48,11 +115,22 @@ export class CatalogService {
   }
 
   private async load(): Promise<Catalog> {
-    const games = (await this.db.all(`SELECT id, name, sort, enabled FROM games ORDER BY sort, id`)) as Row[];
-    const plans = (await this.db.all(`SELECT id, game_id, title, tier, join_limit_minor, sort, enabled FROM plans ORDER BY game_id, sort, id`)) as Row[];
+    const games = (await this.db.all(`SELECT id, name, sort, enabled, names FROM games ORDER BY sort, id`)) as Row[];
+    const plans = (await this.db.all(
+      `SELECT id, game_id, title, tier, join_limit_minor, sort, enabled, titles FROM plans ORDER BY game_id, sort, id`,
+    )) as Row[];
+    const labelRow = ((await this.db.all(`SELECT value FROM settings WHERE key = 'catalog_labels'`)) as Row[])[0];
+    const labels = labelRow === undefined ? {} : labelOverrides(labelRow['value']);
     return {
+      labels,
       games: new Map(
-        games.map((g) => [int(g['id']), { id: int(g['id']), name: String(g['name']), sort: int(g['sort']), enabled: bool(g['enabled']) }] as const),
+        games.map(
+          (g) =>
+            [
+              int(g['id']),
+              { id: int(g['id']), name: String(g['name']), sort: int(g['sort']), enabled: bool(g['enabled']), names: stringMap(g['names']) },
+            ] as const,
+        ),
       ),
       plans: new Map(
         plans.map(
@@ -67,6 +145,7 @@ export class CatalogService {
                 joinLimitMinor: int(p['join_limit_minor']),
                 sort: int(p['sort']),
                 enabled: bool(p['enabled']),
+                titles: stringMap(p['titles']),
               },
             ] as const,
         ),

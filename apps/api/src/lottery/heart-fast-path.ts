@@ -9,6 +9,7 @@ import { Clock } from '../common/clock';
 import { okEnvelope } from '../common/http/envelope';
 import { langOf } from '../common/http/lang';
 import { bodyShapeProblem } from '../common/validation/body-shape';
+import { BalanceEpochs } from '../ledger/balance-epochs';
 import { ReadDb } from '../rounds/read-db';
 import { bool, int, type Row } from '../rounds/sql';
 import { HEART_LIMIT_PER_MINUTE, HeartService, type HeartUser } from './heart.service';
@@ -74,7 +75,7 @@ export class HeartFastPath implements OnModuleInit {
   limitPerMinute = HEART_LIMIT_PER_MINUTE;
   private window = -1;
   private hits = new Map<string, number>();
-  private readonly sessions = new Map<string, { row: Row; at: number }>();
+  private readonly sessions = new Map<string, { row: Row; at: number; epoch: number }>();
   /** Bumped by every revocation: a lookup that overlapped one is neither cached nor trusted. */
   private revision = 0;
   /** Requests the JSON path already tried (the form path must not count them twice). */
@@ -86,6 +87,7 @@ export class HeartFastPath implements OnModuleInit {
     private readonly clock: Clock,
     private readonly hearts: HeartService,
     private readonly revocations: SessionRevocations,
+    private readonly epochs: BalanceEpochs,
   ) {}
 
   /** A revoked player's cached sessions go at once (issue 8, point 10): the next poll reads the database. */
@@ -201,9 +203,10 @@ export class HeartFastPath implements OnModuleInit {
     const hash = createHash('sha256').update(token).digest('hex');
     const cached = this.sessions.get(hash);
     let r: Row | undefined;
-    if (cached !== undefined && now - cached.at < SESSION_CACHE_MS) r = cached.row;
+    if (cached !== undefined && now - cached.at < SESSION_CACHE_MS && !this.balanceChanged(cached)) r = cached.row;
     else {
       const revision = this.revision;
+      const epoch = this.epochs.current(); // before the read: a commit after it forces the next read
       r = (
         (await this.db.all(
           `SELECT s.revoked_at, s.expires_at, u.id, u.money_minor, u.lock_money_minor, u.must_change_password
@@ -214,9 +217,14 @@ export class HeartFastPath implements OnModuleInit {
       // A revocation committed while this read ran: its answer may predate it; the Nest route decides.
       if (revision !== this.revision) return null;
       if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
-      if (r !== undefined) this.sessions.set(hash, { row: r, at: now });
+      if (r !== undefined) this.sessions.set(hash, { row: r, at: now, epoch });
     }
     if (r === undefined || r['revoked_at'] !== null || int(r['expires_at']) <= now || bool(r['must_change_password'])) return null;
     return { id: int(r['id']), money_minor: int(r['money_minor']), lock_money_minor: int(r['lock_money_minor']) };
+  }
+
+  /** The cached balance is older than a committed write of this player's (bet, withdrawal, approval, settlement). */
+  private balanceChanged(cached: { row: Row; epoch: number }): boolean {
+    return this.epochs.changedSince(int(cached.row['id']), cached.epoch);
   }
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { FeedService } from '../feed/feed.service';
 import { RoundReader } from '../rounds/round-reader.service';
-import { CatalogService } from './catalog.service';
+import { CatalogService, playMethodName } from './catalog.service';
 import { OrdersService } from './orders.service';
 
 /**
@@ -47,7 +47,7 @@ export class HeartService {
     const gameStatus = game.enabled && this.rounds.currentSlot(now) !== null ? 1 : 0;
     const [snapshot, message, hit] = await Promise.all([
       this.rounds.snapshot(game.id, now),
-      this.feed.room(plan.id, dto.since_id, user.id, lang),
+      this.feed.room(plan.id, dto.since_id, user.id, (code) => playMethodName(c, code, lang)),
       this.orders.hitNotice(user.id, game.id),
     ]);
     const cur = snapshot.current;
@@ -64,8 +64,9 @@ export class HeartService {
             hash: cur.hash,
           };
     const l = snapshot.last;
+    const base = l === null ? null : baseLabels(l.sum);
     const lastIssue: LastIssue | null =
-      l === null
+      l === null || base === null
         ? null
         : {
             issue: l.issue,
@@ -74,7 +75,8 @@ export class HeartService {
             site_3: l.triple[2],
             code: l.sum,
             lottery_code: `${l.triple.join(' ')} ${l.sum}`,
-            base: [...baseLabels(l.sum)],
+            base: [base[0], base[1]],
+            base_names: [playMethodName(c, base[0], lang), playMethodName(c, base[1], lang)],
             hash: l.hash,
             seed: l.seed,
           };

@@ -33,7 +33,7 @@ export class LotteryController {
   @ApiHeader({ name: 'token', required: true })
   @ApiOperation({ summary: 'Games (lines) with their rooms and entry limits' })
   index(@Body() dto: LotteryIndexDto): Promise<LotteryIndexResponse> {
-    return this.lottery.index(dto.game_id);
+    return this.lottery.index(dto.game_id, dto.lang ?? 'tw');
   }
 
   @Post('oddsList')

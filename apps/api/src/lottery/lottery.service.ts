@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   PLAN_TIERS,
-  playTypeLabel,
   type CandResponse,
   type Game,
   type IssueListResponse,
@@ -19,7 +18,7 @@ import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { ReadDb } from '../rounds/read-db';
 import { int, intOrNull, type Row } from '../rounds/sql';
-import { CatalogService, type CatalogPlan } from './catalog.service';
+import { CatalogService, gameName, planTitle, playMethodName, tierName, type CatalogPlan } from './catalog.service';
 
 export const ISSUE_LIST_DEFAULT = 30;
 export const CAND_DEFAULT = 30;
@@ -34,24 +33,32 @@ export class LotteryService {
   ) {}
 
   /** Enabled games with their enabled rooms (one game when `gameId` is given). */
-  async index(gameId: number | undefined): Promise<LotteryIndexResponse> {
+  async index(gameId: number | undefined, lang: string): Promise<LotteryIndexResponse> {
     const c = await this.catalog.get();
     if (gameId !== undefined && !c.games.get(gameId)?.enabled) throw new ApiError('GAME_NOT_FOUND');
     const gameList: Game[] = [...c.games.values()]
       .filter((g) => g.enabled && (gameId === undefined || g.id === gameId))
       .map((g) => ({
         id: g.id,
-        name: g.name,
+        name: gameName(c, g.id, lang),
         planList: [...c.plans.values()]
           .filter((p) => p.gameId === g.id && p.enabled)
-          .map((p) => ({ id: p.id, game_id: p.gameId, title: p.title, tier: tierOf(p), join_limit: minorToMajor(p.joinLimitMinor) })),
+          .map((p) => ({
+            id: p.id,
+            game_id: p.gameId,
+            title: planTitle(c, p.id, lang),
+            tier: tierOf(p),
+            tier_name: tierName(c, tierOf(p), lang),
+            join_limit: minorToMajor(p.joinLimitMinor),
+          })),
       }));
     return { gameList };
   }
 
   /** The room's odds per category with their return to player. */
   async oddsList(planId: number, lang: string): Promise<OddsListResponse> {
-    const plan = (await this.catalog.get()).plans.get(planId);
+    const c = await this.catalog.get();
+    const plan = c.plans.get(planId);
     if (!plan?.enabled) throw new ApiError('PLAN_NOT_FOUND');
     const rows = (await this.db.all(`SELECT id, play_type, odds_milli FROM odds WHERE plan_id = ?`, [planId])) as Row[];
     const byType = new Map(rows.map((r) => [String(r['play_type']), r]));
@@ -59,7 +66,7 @@ export class LotteryService {
       const r = byType.get(p);
       if (r === undefined) return [];
       const milli = int(r['odds_milli']);
-      return [{ id: int(r['id']), class: p, class_name: playTypeLabel(lang, p), odds: oddsMilliToDecimal(milli), rtp: rtpBps(p, milli) / 100 }];
+      return [{ id: int(r['id']), class: p, class_name: playMethodName(c, p, lang), odds: oddsMilliToDecimal(milli), rtp: rtpBps(p, milli) / 100 }];
     };
     return { rule_base: BASE_CATEGORIES.flatMap(item), rule_num: NUMBER_CATEGORIES.flatMap(item) };
   }

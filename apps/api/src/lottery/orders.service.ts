@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORDER_TAB, PROFIT_PENDING, playTypeLabel, type HitNotice, type OrderListResponse, type OrderRow } from '@sum28/contracts';
+import { ORDER_TAB, PROFIT_PENDING, type HitNotice, type OrderListResponse, type OrderRow } from '@sum28/contracts';
 import { TxRunner } from '@sum28/database';
 import { BET_STATUS, GROUP, minorToMajor } from '@sum28/domain';
 import { ApiError } from '../common/api-error';
@@ -10,6 +10,7 @@ import { SettlementService } from '../rounds/settlement.service';
 import { ReadDb } from '../rounds/read-db';
 import { exec, int, type Row, Sql } from '../rounds/sql';
 import type { OrderListDto } from './dto/order.dto';
+import { CatalogService, gameName, planTitle, playMethodName, type Catalog } from './catalog.service';
 import { tripleOf } from './lottery.service';
 
 /** SQL condition of each bet-record tab (`activeTab`); 'not accepted' is always empty: refused bets are not stored. */
@@ -36,6 +37,7 @@ export class OrdersService {
     private readonly tx: TxRunner,
     private readonly settlement: SettlementService,
     private readonly clock: Clock,
+    private readonly catalog: CatalogService,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {
     this.sql = new Sql(tx.kind);
@@ -52,7 +54,7 @@ export class OrdersService {
     const [rows, counted] = (await Promise.all([
       this.db.all(
         `SELECT b.id, b.order_no, b.stake_minor, b.profit_minor, b.status, b.whether_hit, b.odds_milli, b.play_type, b.created_at,
-                b.issue, b.round_id, p.title AS plan_name, g.name AS game_name, u.username, r.site_1, r.site_2, r.site_3, r.sum
+                b.issue, b.round_id, b.plan_id, b.game_id, p.title AS plan_name, g.name AS game_name, u.username, r.site_1, r.site_2, r.site_3, r.sum
            FROM bets b JOIN plans p ON p.id = b.plan_id JOIN games g ON g.id = b.game_id JOIN rounds r ON r.id = b.round_id
            JOIN users u ON u.id = b.user_id
           WHERE ${where}
@@ -61,8 +63,9 @@ export class OrdersService {
       ),
       this.db.all(`SELECT COUNT(*) AS n FROM bets b WHERE ${where}`, [user.id, from, to]),
     ])) as [Row[], Row[]];
+    const c = await this.catalog.get();
     return pagedAnswer(
-      rows.map((r) => orderRow(r, lang)),
+      rows.map((r) => orderRow(r, lang, c)),
       int(counted[0]?.['n']),
       page,
     );
@@ -119,7 +122,7 @@ export class OrdersService {
 }
 
 /** One bet of the bet record, as the app shows it. */
-function orderRow(r: Row, lang: string): OrderRow {
+function orderRow(r: Row, lang: string, c: Catalog): OrderRow {
   const status = int(r['status']);
   const triple = tripleOf(r);
   const playType = String(r['play_type']);
@@ -131,13 +134,13 @@ function orderRow(r: Row, lang: string): OrderRow {
     status: status as OrderRow['status'],
     whether_hit: status === BET_STATUS.SETTLED && int(r['whether_hit']) === 1 ? 1 : 0,
     odds: int(r['odds_milli']) / 1000,
-    plan_name: String(r['plan_name']),
-    play_method: playTypeLabel(lang, playType),
+    plan_name: planTitle(c, int(r['plan_id']), lang, String(r['plan_name'])),
+    play_method: playMethodName(c, playType, lang),
     play_type: playType,
     lottery_code: triple ? `${triple.join(' ')} ${int(r['sum'])}` : null,
     createtime: Math.floor(int(r['created_at']) / 1000),
     issue: String(r['issue']),
-    name: String(r['game_name']),
+    name: gameName(c, int(r['game_id']), lang, String(r['game_name'])),
     issue_id: int(r['round_id']),
     username: String(r['username']),
   };

@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { BalanceEpochs } from '../ledger/balance-epochs';
 import { LEDGER_KIND } from '../ledger/ledger-keys';
 import { exec, int, type Row, Sql } from './sql';
 
@@ -47,6 +48,7 @@ export class SettlementService {
     private readonly tx: TxRunner,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    private readonly epochs: BalanceEpochs,
   ) {
     this.sql = new Sql(tx.kind);
   }
@@ -133,6 +135,7 @@ export class SettlementService {
     mark: string,
   ): Promise<{ count: number; total: number }> {
     const { q, sql } = this.bound();
+    this.epochs.touchAll(m);
     const amount = `b.${amountColumn}`;
     // Parameters in a SELECT list are untyped on PostgreSQL: CAST(? AS BIGINT) types them (a no-op on SQLite).
     const totals = ((await m.query(q(`SELECT COUNT(*) AS n, COALESCE(SUM(${amount}), 0) AS total ${from}`), [roundId])) as Row[])[0] ?? {};

@@ -15,6 +15,12 @@ export interface Settings {
   max_stake_minor: number;
   turnover_hedge_rule: TurnoverHedgeRule;
   security_code_checks_per_minute: number;
+  /** '' means the deployment's CS_CHAT_URL */
+  cs_chat_url: string;
+  /** '' means the deployment's CS_HOURS */
+  cs_hours: string;
+  /** console overrides of category and tier names: locale -> code -> name */
+  catalog_labels: Record<string, Record<string, string>>;
 }
 export type SettingKey = keyof Settings;
 

@@ -122,4 +122,14 @@ export const PLAYER_CALLS: CallSpec[] = [
   },
   { path: '/index.php/api/user/getGameResult', method: 'POST', auth: true, body: { game_id: 1 }, fields: { game_id: 'int' }, required: ['game_id'] },
   { path: '/index.php/api/user/closeGameResult', method: 'POST', auth: true, body: { order_id: 1 }, fields: { order_id: 'int' }, required: ['order_id'] },
+  { path: '/index.php/api/index/config', method: 'GET', auth: false, body: {}, fields: {}, required: [] },
+  {
+    path: '/index.php/api/user/noticeList',
+    method: 'POST',
+    auth: true,
+    body: { tab: 'message' },
+    fields: { tab: 'string' },
+    required: ['tab'],
+  },
+  { path: '/index.php/api/user/noticeRead', method: 'POST', auth: true, body: { id: 1 }, fields: { id: 'int' }, required: [] },
 ];

@@ -97,6 +97,7 @@ export const MESSAGES_EN = {
   SIGN_IN_THROTTLED: 'Too many failed sign-in attempts, please try again in {{seconds}} seconds',
   POW_REQUIRED: 'Please complete the security check and try again',
   POW_INVALID: 'The security check failed, please get a new verification code',
+  NOTICE_NOT_FOUND: 'Message not found',
 
   OK: 'Success',
   ORDER_SUCCESS: 'Order success',

@@ -97,6 +97,7 @@ export const MESSAGES_JP = {
   SIGN_IN_THROTTLED: 'ログインの失敗が続いています。{{seconds}}秒後に再度お試しください',
   POW_REQUIRED: 'セキュリティチェックを完了してから再度お試しください',
   POW_INVALID: 'セキュリティチェックに失敗しました。新しい認証コードを取得してください',
+  NOTICE_NOT_FOUND: 'メッセージが見つかりません',
 
   OK: '成功しました',
   ORDER_SUCCESS: '注文が完了しました',

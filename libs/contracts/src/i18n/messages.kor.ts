@@ -97,6 +97,7 @@ export const MESSAGES_KOR = {
   SIGN_IN_THROTTLED: '로그인 실패가 너무 많습니다. {{seconds}}초 후 다시 시도해 주세요',
   POW_REQUIRED: '보안 확인을 완료한 후 다시 시도해 주세요',
   POW_INVALID: '보안 확인에 실패했습니다. 새 인증 코드를 받아 주세요',
+  NOTICE_NOT_FOUND: '메시지를 찾을 수 없습니다',
 
   OK: '성공',
   ORDER_SUCCESS: '주문이 완료되었습니다',

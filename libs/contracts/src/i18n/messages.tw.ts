@@ -97,6 +97,7 @@ export const MESSAGES_TW = {
   SIGN_IN_THROTTLED: '登入失敗次數過多，請於 {{seconds}} 秒後再試',
   POW_REQUIRED: '請完成安全驗證後再試',
   POW_INVALID: '安全驗證未通過，請重新取得驗證碼',
+  NOTICE_NOT_FOUND: '找不到此訊息',
 
   OK: '成功',
   ORDER_SUCCESS: '下單成功',

@@ -97,6 +97,7 @@ export const MESSAGES_ZH = {
   SIGN_IN_THROTTLED: '登录失败次数过多，请 {{seconds}} 秒后再试',
   POW_REQUIRED: '请完成安全验证后再试',
   POW_INVALID: '安全验证未通过，请重新获取验证码',
+  NOTICE_NOT_FOUND: '未找到该消息',
 
   OK: '成功',
   ORDER_SUCCESS: '下单成功',

@@ -80,3 +80,18 @@ export function playTypeLabel(locale: string | undefined, code: string): string 
   const m = SUM_CODE.exec(code);
   return m ? `${SUM_LABEL[l]}${m[1]}` : code;
 }
+
+/** Names of the room tiers (`PLAN_TIERS` of `@sum28/domain`) in the five languages. */
+const TIER_LABELS: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
+  tw: { basic: '初級', senior: '中級', master: '高級', expert: '大師' },
+  zh: { basic: '初级', senior: '中级', master: '高级', expert: '大师' },
+  en: { basic: 'Basic', senior: 'Senior', master: 'Master', expert: 'Expert' },
+  jp: { basic: '初級', senior: '中級', master: '上級', expert: '達人' },
+  kor: { basic: '초급', senior: '중급', master: '고급', expert: '전문가' },
+};
+
+/** The name of a room tier in a language (default `tw`); an unknown tier is returned as it is. */
+export function tierLabel(locale: string | undefined, tier: string): string {
+  const l: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  return TIER_LABELS[l][tier] ?? tier;
+}

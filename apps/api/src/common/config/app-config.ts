@@ -24,6 +24,7 @@ export class EnvDto {
   ADMIN_USERNAME?: string;
   @IsOptional() @IsString() @MinLength(10, { message: 'ADMIN_PASSWORD must have at least 10 characters' }) ADMIN_PASSWORD?: string;
   @IsOptional() @IsString() CS_CHAT_URL?: string;
+  @IsOptional() @Matches(/^(([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-4]):[0-5][0-9])?$/, { message: 'CS_HOURS must be HH:MM-HH:MM' }) CS_HOURS?: string;
   @IsOptional() @IsIn(['on', 'off']) SCHEDULER?: string;
   @IsOptional() @IsIn(['true', 'false']) SEED_DEMO?: string;
   @IsOptional() @IsIn(['true', 'false']) TRUST_PROXY?: string;
@@ -48,6 +49,8 @@ export interface AppConfig {
   adminUsername: string;
   adminPassword: string | null;
   csChatUrl: string;
+  /** customer-service hours shown to players, `HH:MM-HH:MM` platform time (default of the `cs_hours` setting) */
+  csHours: string;
   schedulerEnabled: boolean;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     adminUsername: dto.ADMIN_USERNAME ?? 'admin',
     adminPassword: dto.ADMIN_PASSWORD ?? null,
     csChatUrl: dto.CS_CHAT_URL ?? '',
+    csHours: dto.CS_HOURS ?? '12:00-23:30',
     schedulerEnabled: (dto.SCHEDULER ?? 'on') === 'on',
     seedDemo: (dto.SEED_DEMO ?? 'true') === 'true',
     trustProxy: dto.TRUST_PROXY === 'true',

@@ -7,7 +7,7 @@ import { ApiError } from '../../common/api-error';
 import { Clock } from '../../common/clock';
 import { assertSameId, CrudService } from '../common/crud.service';
 import { amountOrZeroField, oddsMilliField } from '../common/money';
-import { GAMES, type GameView, ODDS, type OddsView, PLANS, type PlanView } from './catalog-defs';
+import { GAMES, type GameView, ODDS, type OddsView, parseLocaleNames, PLANS, type PlanView } from './catalog-defs';
 import type { CreateGameDto, CreateOddsDto, CreatePlanDto, UpdateGameDto, UpdateOddsDto, UpdatePlanDto } from './catalog.dto';
 
 /** The odds an operator may set: never above fair (ODDS_ABOVE_FAIR), a hit pays more than the stake (ODDS_INVALID). */
@@ -34,7 +34,7 @@ export class CatalogAdminService {
 
   updateGame(actor: StaffActor, id: number, dto: UpdateGameDto): Promise<GameView> {
     assertSameId(id, dto.id);
-    return this.crud.update(GAMES, actor, id, { name: dto.name, sort: dto.sort, enabled: dto.enabled });
+    return this.crud.update(GAMES, actor, id, { name: dto.name, sort: dto.sort, enabled: dto.enabled, names: parseLocaleNames('names', dto.names) });
   }
 
   /** Only a game without rooms or rounds (disable it otherwise). */
@@ -69,7 +69,8 @@ export class CatalogAdminService {
   updatePlan(actor: StaffActor, id: number, dto: UpdatePlanDto): Promise<PlanView> {
     assertSameId(id, dto.id);
     const joinLimit = dto.join_limit === undefined ? undefined : amountOrZeroField('join_limit', dto.join_limit);
-    return this.crud.update(PLANS, actor, id, { title: dto.title, tier: dto.tier, join_limit_minor: joinLimit, sort: dto.sort, enabled: dto.enabled });
+    const titles = parseLocaleNames('titles', dto.titles);
+    return this.crud.update(PLANS, actor, id, { title: dto.title, tier: dto.tier, join_limit_minor: joinLimit, sort: dto.sort, enabled: dto.enabled, titles });
   }
 
   /** Only a room without bets (disable it otherwise); its odds go with it. */

@@ -15,6 +15,8 @@ export class UpdateGameDto {
   @StrField({ optional: true, min: 1, max: 64, pattern: SINGLE_LINE }) name?: string;
   @IntField({ optional: true, max: 1_000_000 }) sort?: number;
   @BoolField({ optional: true }) enabled?: boolean;
+  /** `{ tw, zh, en, jp, kor }` names (checked by parseLocaleNames); replaces the stored ones */
+  @Allow() names?: unknown;
 }
 
 export class CreatePlanDto {
@@ -33,6 +35,8 @@ export class UpdatePlanDto {
   @MoneyField({ optional: true }) join_limit?: unknown;
   @IntField({ optional: true, max: 1_000_000 }) sort?: number;
   @BoolField({ optional: true }) enabled?: boolean;
+  /** `{ tw, zh, en, jp, kor }` titles (checked by parseLocaleNames); replaces the stored ones */
+  @Allow() titles?: unknown;
 }
 
 export class CreateOddsDto {

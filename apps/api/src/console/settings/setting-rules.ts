@@ -1,4 +1,17 @@
-import { CURRENCIES, isCurrency, isOppositeBetPolicy, isTurnoverHedgeRule, minorToMajor, OPPOSITE_BET_POLICIES, parseRate, rateSurvivesNumber, TURNOVER_HEDGE_RULES } from '@sum28/domain';
+import {
+  ALL_PLAY_TYPES,
+  CURRENCIES,
+  isCurrency,
+  isOppositeBetPolicy,
+  isTurnoverHedgeRule,
+  LOCALES,
+  minorToMajor,
+  OPPOSITE_BET_POLICIES,
+  parseRate,
+  PLAN_TIERS,
+  rateSurvivesNumber,
+  TURNOVER_HEDGE_RULES,
+} from '@sum28/domain';
 import { ApiError } from '../../common/api-error';
 import { amountField, amountOrZeroField } from '../common/money';
 
@@ -8,7 +21,7 @@ import { amountField, amountOrZeroField } from '../common/money';
  * this table does not know is shown read-only.
  */
 export interface SettingRule {
-  kind: 'int' | 'enum' | 'money' | 'currencies' | 'url';
+  kind: 'int' | 'enum' | 'money' | 'currencies' | 'url' | 'hours' | 'labels';
   description: string;
   /** the stored value to the console's value */
   show: (stored: unknown) => unknown;
@@ -77,10 +90,10 @@ export const SETTING_RULES: Readonly<Record<string, SettingRule>> = {
   currencies: { kind: 'currencies', description: 'recharge currencies and their rates', show: (v) => v, parse: parseCurrencies },
   cs_chat_url: {
     kind: 'url',
-    description: 'external customer-service chat page (http or https), empty for none',
+    description: 'external customer-service chat page (https), empty for the deployment default (CS_CHAT_URL)',
     show: (v) => v,
     parse: (v) => {
-      if (typeof v !== 'string' || v.length > 500 || !(v === '' || /^https?:\/\/[^\s]+$/.test(v))) throw bad('an http(s) URL or empty');
+      if (typeof v !== 'string' || v.length > 500 || !(v === '' || isHttpsUrl(v))) throw bad('an https URL or empty');
       return v;
     },
   },
@@ -94,7 +107,56 @@ export const SETTING_RULES: Readonly<Record<string, SettingRule>> = {
     },
   },
   security_code_checks_per_minute: intRule(1, 1_000, 'security-code verifications per player and minute, whatever their outcome'),
+  cs_hours: {
+    kind: 'hours',
+    description: 'customer-service hours, HH:MM-HH:MM platform time, empty for the deployment default (CS_HOURS)',
+    show: (v) => v,
+    parse: parseHours,
+  },
+  catalog_labels: {
+    kind: 'labels',
+    description: `names of categories and room tiers per locale, overriding the built-in ones: { locale: { code: name } }`,
+    show: (v) => v,
+    parse: parseLabels,
+  },
 };
+
+/** An absolute https URL without spaces or credentials. */
+function isHttpsUrl(v: string): boolean {
+  if (!/^https:\/\/[^\s]+$/.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' && u.username === '' && u.password === '' && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `HH:MM-HH:MM` (the end may be 24:00 or earlier than the start, meaning the next day), or empty. */
+function parseHours(v: unknown): string {
+  if (typeof v !== 'string' || !/^(([01][0-9]|2[0-3]):[0-5][0-9]-(([01][0-9]|2[0-3]):[0-5][0-9]|24:00))?$/.test(v)) throw bad('HH:MM-HH:MM or empty');
+  return v;
+}
+
+/** `{ locale: { code: name } }`: locales tw/zh/en/jp/kor, codes play types or room tiers, names 1..32 single-line characters. */
+function parseLabels(v: unknown): Record<string, Record<string, string>> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw bad('an object of locale: { code: name }');
+  const codes = new Set<string>([...ALL_PLAY_TYPES, ...PLAN_TIERS]);
+  const out: Record<string, Record<string, string>> = {};
+  for (const [locale, names] of Object.entries(v as Record<string, unknown>)) {
+    if (!(LOCALES as readonly string[]).includes(locale)) throw bad(`unknown locale ${locale.slice(0, 10)} (one of ${LOCALES.join(', ')})`);
+    if (names === null || typeof names !== 'object' || Array.isArray(names)) throw bad(`${locale}: an object of code: name`);
+    const m: Record<string, string> = {};
+    for (const [code, name] of Object.entries(names as Record<string, unknown>)) {
+      if (!codes.has(code)) throw bad(`${locale}: unknown code ${code.slice(0, 20)} (a play type or a room tier)`);
+      if (typeof name !== 'string' || name.trim().length < 1 || name.length > 32 || /\p{Cc}/u.test(name))
+        throw bad(`${locale}.${code}: 1..32 characters on one line`);
+      m[code] = name.trim();
+    }
+    out[locale] = m;
+  }
+  return out;
+}
 
 /** `withdraw_two_approver_threshold_minor` -> `withdraw_two_approver_threshold` */
 export function settingId(key: string): string {

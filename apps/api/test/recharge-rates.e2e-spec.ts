@@ -46,7 +46,7 @@ describe('recharge exchange rates', () => {
 
     expect((await consoleCall(t, 'post', `/admin-api/capital-logs/${id}/approve`, tok.finance, {})).status).toBe(200);
     expect(await balances(t, p.userId)).toEqual({ money: 20_000, lock: 0 });
-    const rows = (await post(t, 'quantityLogList', p.token, FUNDS)).body.data as Record<string, unknown>[];
+    const rows = (await post(t, 'quantityLogList', p.token, FUNDS)).body.data.data as Record<string, unknown>[];
     expect(rows.find((r) => r['id'] === id)).toMatchObject({
       type: 0,
       status: 1,

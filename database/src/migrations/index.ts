@@ -10,8 +10,8 @@ import { CatalogNamesNoticeReads1795416780865 as PgCatalogNamesNoticeReads } fro
 import { WalletHardening1795416952786 as PgWalletHardening } from './postgres/1795416952786-WalletHardening';
 import { SignInThrottle1795417008806 as PgSignInThrottle } from './postgres/1795417008806-SignInThrottle';
 import { RechargeRates1795417080324 as PgRechargeRates } from './postgres/1795417080324-RechargeRates';
-import { CapitalLogOverNullable1795417602062 as PgCapitalLogOverNullable } from './postgres/1795417602062-CapitalLogOverNullable';
 import { CaseInsensitiveUsernames1795417667416 as PgCaseInsensitiveUsernames } from './postgres/1795417667416-CaseInsensitiveUsernames';
+import { CapitalLogOverNullable1795419972790 as PgCapitalLogOverNullable } from './postgres/1795419972790-CapitalLogOverNullable';
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
@@ -20,8 +20,8 @@ import { CatalogNamesNoticeReads1795416780865 as SqliteCatalogNamesNoticeReads }
 import { WalletHardening1795416952786 as SqliteWalletHardening } from './sqlite/1795416952786-WalletHardening';
 import { SignInThrottle1795417008806 as SqliteSignInThrottle } from './sqlite/1795417008806-SignInThrottle';
 import { RechargeRates1795417080324 as SqliteRechargeRates } from './sqlite/1795417080324-RechargeRates';
-import { CapitalLogOverNullable1795417602062 as SqliteCapitalLogOverNullable } from './sqlite/1795417602062-CapitalLogOverNullable';
 import { CaseInsensitiveUsernames1795417667416 as SqliteCaseInsensitiveUsernames } from './sqlite/1795417667416-CaseInsensitiveUsernames';
+import { CapitalLogOverNullable1795419972790 as SqliteCapitalLogOverNullable } from './sqlite/1795419972790-CapitalLogOverNullable';
 
 export const SQLITE_MIGRATIONS: Function[] = [
   SqliteInit,
@@ -32,8 +32,8 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteWalletHardening,
   SqliteSignInThrottle,
   SqliteRechargeRates,
-  SqliteCapitalLogOverNullable,
   SqliteCaseInsensitiveUsernames,
+  SqliteCapitalLogOverNullable,
 ];
 export const POSTGRES_MIGRATIONS: Function[] = [
   PgInit,
@@ -44,6 +44,6 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   PgWalletHardening,
   PgSignInThrottle,
   PgRechargeRates,
-  PgCapitalLogOverNullable,
   PgCaseInsensitiveUsernames,
+  PgCapitalLogOverNullable,
 ];

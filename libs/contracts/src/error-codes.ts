@@ -81,6 +81,10 @@ export const ERROR_CODES = {
   /** Staff may not approve a request they created themselves. */
   MAKER_CHECKER: 3025,
   SECOND_APPROVER_REQUIRED: 3026,
+  /** A credit or bet would take the player's balance (with pending payouts) past the `max_balance` setting. */
+  BALANCE_CAP_EXCEEDED: 3027,
+  /** The staff member's approvals today would pass `staff_daily_approval_limit_minor`. */
+  STAFF_DAILY_LIMIT: 3028,
 
   // 4000s game
   GAME_NOT_FOUND: 4001,
@@ -218,6 +222,8 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   SAME_APPROVER: 403,
   MAKER_CHECKER: 403,
   SECOND_APPROVER_REQUIRED: 403,
+  BALANCE_CAP_EXCEEDED: 422,
+  STAFF_DAILY_LIMIT: 403,
 
   GAME_NOT_FOUND: 404,
   PLAN_NOT_FOUND: 404,

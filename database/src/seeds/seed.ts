@@ -19,6 +19,12 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   security_code_lock_minutes: 30,
   currencies: { TWD: 1, HKD: 1, MYR: 1, RMB: 1, USDT: 1, USD: 1, GBP: 1, SGD: 1, EUR: 1, JPY: 1, CHF: 1, CAD: 1, AUD: 1, NZD: 1, INR: 1 },
   max_stake_minor: 100_000_000,
+  max_balance_minor: 1_000_000_000_000,
+  gift_max_minor: 10_000_000,
+  recharge_max_minor: 1_000_000_000,
+  withdraw_max_minor: 1_000_000_000,
+  recharge_two_approver_threshold_minor: 5_000_000,
+  staff_daily_approval_limit_minor: 0,
 };
 
 export interface SeedOptions {

@@ -13,6 +13,12 @@ export interface Settings {
   security_code_lock_minutes: number;
   currencies: Record<string, number>;
   max_stake_minor: number;
+  max_balance_minor: number;
+  gift_max_minor: number;
+  recharge_max_minor: number;
+  withdraw_max_minor: number;
+  recharge_two_approver_threshold_minor: number;
+  staff_daily_approval_limit_minor: number;
 }
 export type SettingKey = keyof Settings;
 

@@ -10,7 +10,6 @@ import {
   MAX_STAKE_CEILING_MINOR,
   maxOddsMilli,
   needsTwoApprovers,
-  payoutMinor,
   platformDayBounds,
 } from './money-limits';
 
@@ -23,18 +22,6 @@ describe('the safe range of balances', () => {
     expect(BigInt(MAX_BALANCE_CEILING_MINOR) + BigInt(largestPayoutMinor())).toBeLessThan(2n ** 53n);
     // and stake x odds, which settlement multiplies in SQL, is exact for every allowed stake
     expect(Number.isSafeInteger(MAX_STAKE_CEILING_MINOR * maxOddsMilli())).toBe(true);
-  });
-
-  it.each([
-    ['floor of stake x odds / 1000', 101, 1940, 195],
-    ['whole stake at 1000x', 100, 1_000_000, 100_000],
-    ['the stake ceiling at the top odds', MAX_STAKE_CEILING_MINOR, 1_000_000, 1_000_000_000_000],
-  ])('payoutMinor: %s', (_n, stake, odds, want) => {
-    expect(payoutMinor(stake, odds)).toBe(want);
-  });
-
-  it('payoutMinor throws rather than lose precision', () => {
-    expect(() => payoutMinor(Number.MAX_SAFE_INTEGER, 1_000_000)).toThrow(RangeError);
   });
 
   const cap = 1_000_000;

@@ -1,4 +1,5 @@
-import { fairOddsMilli, ODDS_SCALE } from '../game/odds';
+import { fairOddsMilli } from '../game/odds';
+import { payoutMinor } from '../game/settlement';
 import { ALL_PLAY_TYPES } from '../game/categories';
 import { addDays, platformDate, startOfDay } from '../game/schedule';
 import { formatMinor, MAX_AMOUNT_MINOR, minor, type Minor } from '../money/money';
@@ -30,16 +31,9 @@ export function maxOddsMilli(): number {
   return Math.max(...ALL_PLAY_TYPES.map((p) => fairOddsMilli(p)));
 }
 
-/** What a bet of `stakeMinor` at `oddsMilli` pays when it hits: floor(stake x odds / 1000), computed exactly. */
-export function payoutMinor(stakeMinor: number, oddsMilli: number): Minor {
-  const p = (BigInt(minor(stakeMinor)) * BigInt(minor(oddsMilli))) / BigInt(ODDS_SCALE);
-  if (p > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`payout out of safe range: ${stakeMinor} x ${oddsMilli}`);
-  return minor(Number(p));
-}
-
 /** The largest single payout the settings allow: the stake ceiling at the highest possible odds. */
 export function largestPayoutMinor(maxStakeMinor: number = MAX_STAKE_CEILING_MINOR): Minor {
-  return payoutMinor(maxStakeMinor, maxOddsMilli());
+  return payoutMinor(minor(maxStakeMinor), maxOddsMilli());
 }
 
 export type CapFacts = {

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CapitalApprovalEntity, CapitalLogEntity, TxRunner, UserEntity, isUniqueViolation } from '@sum28/database';
 import {
   AUDIT_STATUS,
-  BET_STATUS,
   CAPITAL_TYPE,
   MAX_AMOUNT_MINOR,
   checkBalanceCap,
@@ -22,6 +21,7 @@ import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { LEDGER_KIND, capitalKey } from '../ledger/ledger-keys';
 import { DuplicatePostingError, LedgerService, type Posting } from '../ledger/ledger.service';
+import { pendingPayoutOf } from '../ledger/pending-payouts';
 import { SettingsService } from '../settings/settings.service';
 
 /** The staff member acting (from the console session). */
@@ -127,7 +127,7 @@ export class ApprovalsService {
           limitMinor: settings.staff_daily_approval_limit_minor,
         }),
       );
-      if (log.type !== CAPITAL_TYPE.WITHDRAW) await assertWithinCap(m, log.user_id, log.quantity_minor, settings.max_balance_minor);
+      if (log.type !== CAPITAL_TYPE.WITHDRAW) await assertWithinCap(m, log.user_id, log.quantity_minor, settings.max_balance_minor, now);
       try {
         await m.insert(CapitalApprovalEntity, { capital_log_id: id, staff_id: staff.id, decision: APPROVE, created_at: now });
       } catch (e) {
@@ -198,9 +198,9 @@ export class ApprovalsService {
       await this.tx.lockRow(m, 'users', userId);
       const user = await m.findOne(UserEntity, { where: { id: userId }, select: { id: true, money_minor: true, lock_money_minor: true } });
       if (!user) throw new ApiError('NOT_FOUND');
-      await assertWithinCap(m, userId, amountMinor, settings.max_balance_minor);
-      const before: CapitalLogSnapshot = { capital_log: null, balances: balancesOf(user) };
       const now = this.clock.now();
+      await assertWithinCap(m, userId, amountMinor, settings.max_balance_minor, now);
+      const before: CapitalLogSnapshot = { capital_log: null, balances: balancesOf(user) };
       const res = await m.insert(CapitalLogEntity, {
         user_id: userId,
         type: CAPITAL_TYPE.GIFT,
@@ -295,28 +295,18 @@ async function staffApprovedToday(m: EntityManager, staffId: number, day: { star
  * Refuses (BALANCE_CAP_EXCEEDED) a credit that would take available + frozen + the payouts of the
  * player's pending bets past max_balance. Call with the user row locked.
  */
-async function assertWithinCap(m: EntityManager, userId: number, creditMinor: number, maxBalanceMinor: number): Promise<void> {
+async function assertWithinCap(m: EntityManager, userId: number, creditMinor: number, maxBalanceMinor: number, now: number): Promise<void> {
   const user = await m.findOne(UserEntity, { where: { id: userId }, select: { id: true, money_minor: true, lock_money_minor: true } });
   if (!user) throw new ApiError('NOT_FOUND');
   unwrap(
     checkBalanceCap({
       availableMinor: user.money_minor,
       frozenMinor: user.lock_money_minor,
-      pendingPayoutMinor: await pendingPayoutOf(m, userId),
+      pendingPayoutMinor: await pendingPayoutOf(m, userId, now),
       creditMinor,
       maxBalanceMinor,
     }),
   );
-}
-
-/** What the player's pending bets would pay if every one hit (the settlement's own formula). */
-export async function pendingPayoutOf(m: EntityManager, userId: number): Promise<number> {
-  const pg = m.connection.options.type === 'postgres';
-  const rows = (await m.query(
-    `SELECT COALESCE(SUM((stake_minor * odds_milli) / 1000), 0) AS total FROM bets WHERE user_id = ${pg ? '$1' : '?'} AND status = ${BET_STATUS.PENDING}`,
-    [userId],
-  )) as { total: number | string }[];
-  return safeSum(rows[0]?.total);
 }
 
 function safeSum(v: number | string | undefined | null): number {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RechargeResponse } from '@sum28/contracts';
 import { CapitalLogEntity, TxRunner, UserEntity } from '@sum28/database';
-import { AUDIT_STATUS, CAPITAL_TYPE, validateRecharge } from '@sum28/domain';
+import { AUDIT_STATUS, CAPITAL_TYPE, checkRequestMax, validateRecharge } from '@sum28/domain';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { IdempotencyService } from '../idempotency/idempotency.service';
@@ -13,7 +13,7 @@ import { rechargeOrderNo } from './wallet-views';
 /**
  * user/recharge: records the request (capital log type 0, status 0) and answers its reference. No money
  * moves: finance credits it on approval (ApprovalsService). Visitors are refused; the amount is parsed
- * exactly by the domain; the currency must be one of the spec's 15 and enabled in the settings.
+ * exactly by the domain and at most recharge_max_minor; the currency must be one of the spec's 15 and enabled in the settings.
  */
 @Injectable()
 export class RechargeService {
@@ -26,6 +26,7 @@ export class RechargeService {
 
   async request(user: UserEntity, dto: RechargeDto): Promise<RechargeResponse> {
     const v = unwrap(validateRecharge({ amount: dto.money, currency: dto.type, groupId: user.group_id }));
+    unwrap(checkRequestMax(v.amount, await this.settings.get('recharge_max_minor')));
     const enabled = await this.settings.get('currencies');
     if (!Object.prototype.hasOwnProperty.call(enabled, v.currency)) throw new ApiError('CURRENCY_INVALID');
     const userId = user.id;

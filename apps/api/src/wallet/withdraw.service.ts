@@ -4,6 +4,7 @@ import { CapitalLogEntity, PayInfoEntity, TxRunner, UserEntity } from '@sum28/da
 import {
   AUDIT_STATUS,
   CAPITAL_TYPE,
+  checkRequestMax,
   minor,
   minorToMajor,
   parseAmount,
@@ -14,7 +15,7 @@ import {
   type WithdrawFacts,
 } from '@sum28/domain';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ApiError } from '../common/api-error';
+import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
@@ -98,6 +99,8 @@ export class WithdrawService {
     const pay = await this.ds.getRepository(PayInfoEntity).findOneBy({ user_id: userId, type: dto.type });
     const early = validateWithdraw(this.facts(dto, user, pay !== null, now, { securityCodeCorrect: true, todayStakes: minor(0), multiplierBps: 0 }));
     if (!early.ok && BEFORE_CODE_CHECK.has(early.error)) throw this.refusal(early.error, early.params, user, now);
+    // the per-request maximum (issue 8), before the code is checked so a refused amount costs no attempt
+    if (keyed.amount_minor !== null) unwrap(checkRequestMax(keyed.amount_minor, await this.settings.get('withdraw_max_minor')));
 
     if (!(await this.securityCodes.matches(user, dto.securityCode))) throw await this.securityCodes.recordFailure(userId);
 

@@ -19,8 +19,8 @@ import { err, ok, type Result } from '../result/result';
 
 /** Default `max_balance_minor`: 10,000,000,000.00. */
 export const DEFAULT_MAX_BALANCE_MINOR = 1_000_000_000_000;
-/** The highest value `max_balance_minor` may be set to: 10,000,000,000,000.00. */
-export const MAX_BALANCE_CEILING_MINOR = 1_000_000_000_000_000;
+/** The highest value `max_balance_minor` may be set to: the largest amount accepted at all, 100,000,000,000.00. */
+export const MAX_BALANCE_CEILING_MINOR: number = MAX_AMOUNT_MINOR;
 /** The highest value `max_stake_minor` may be set to: 10,000,000.00 (stake x odds stays exact). */
 export const MAX_STAKE_CEILING_MINOR = 1_000_000_000;
 

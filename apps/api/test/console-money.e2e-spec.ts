@@ -167,7 +167,12 @@ describe('console money actions', () => {
   it('the console lists requests waiting for a second approver: capital-logs filter {"awaiting_second":true}', async () => {
     const { logId } = await pendingRecharge('60000');
     const waiting = async (value: boolean): Promise<number[]> => {
-      const res = await consoleCall(t, 'get', `/admin-api/capital-logs?filter=${encodeURIComponent(JSON.stringify({ awaiting_second: value }))}&range=[0,999]`, tok.finance);
+      const res = await consoleCall(
+        t,
+        'get',
+        `/admin-api/capital-logs?filter=${encodeURIComponent(JSON.stringify({ awaiting_second: value }))}&range=[0,999]`,
+        tok.finance,
+      );
       expect(res.status).toBe(200);
       return (res.body as { id: number }[]).map((r) => r.id);
     };

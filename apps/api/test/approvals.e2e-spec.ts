@@ -381,6 +381,27 @@ describe(ApprovalsService.name, () => {
       }
     });
 
+    it('a recharge or withdrawal request above recharge_max / withdraw_max is refused with AMOUNT_TOO_LARGE naming the maximum (envelope), holding nothing', async () => {
+      await setSetting(t, 'recharge_max_minor', 1_000_000);
+      await setSetting(t, 'withdraw_max_minor', 100_000);
+      try {
+        const w = await withdrawer(t, 500_000);
+        const r = await post(t, 'recharge', w.token, { money: '10000.01', type: 'TWD' });
+        expect(r.status).toBe(200);
+        expect(r.body).toMatchObject({ code: 3003, error: 'AMOUNT_TOO_LARGE', params: { max: '10000.00' } });
+        expect((await post(t, 'recharge', w.token, { money: '10000', type: 'TWD' })).body.code).toBe(1);
+        const before = await postings(t);
+        const wd = await post(t, 'withdrawAction', w.token, { type: 0, money: '1000.01', securityCode: w.code });
+        expect(wd.body).toMatchObject({ code: 3003, error: 'AMOUNT_TOO_LARGE', params: { max: '1000.00' } });
+        expect(await postings(t)).toBe(before);
+        expect(await balances(t, w.userId)).toEqual({ money: 500_000, lock: 0 });
+        expect((await post(t, 'withdrawAction', w.token, { type: 0, money: '1000', securityCode: w.code })).body.code).toBe(1);
+      } finally {
+        await setSetting(t, 'recharge_max_minor', 1_000_000_000);
+        await setSetting(t, 'withdraw_max_minor', 1_000_000_000);
+      }
+    });
+
     it('a gift above gift_max is refused with AMOUNT_TOO_LARGE naming the maximum', async () => {
       const p = await registerPlayer(t);
       await setSetting(t, 'gift_max_minor', 50_000);

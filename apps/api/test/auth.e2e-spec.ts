@@ -182,7 +182,8 @@ describe('captcha (CAPTCHA_MODE=required)', () => {
     };
     const encode = (x: unknown): string => Buffer.from(JSON.stringify(x)).toString('base64');
     expect(await attempt(async () => undefined)).toBe('POW_REQUIRED');
-    expect(await attempt(async () => 'not-base64-json')).toBe('POW_INVALID');
+    expect(await attempt(async () => 'not-base64-json')).toBe('VALIDATION_FAILED');
+    expect(await attempt(async () => Buffer.from('{"not json').toString('base64'))).toBe('POW_INVALID');
     expect(await attempt(async (own) => encode({ ...own, number: -1 }))).toBe('POW_INVALID');
     expect(await attempt(async (own) => encode({ ...JSON.parse(Buffer.from(await solvePow(own), 'base64').toString()), signature: '0'.repeat(64) }))).toBe(
       'POW_INVALID',

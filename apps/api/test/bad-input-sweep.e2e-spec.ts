@@ -130,6 +130,8 @@ function probesFor(r: AppRoute, base: Record<string, unknown>, auth: Record<stri
     for (const f of fields) {
       for (const bad of WRONG[f.kind]) {
         add(`${f.name} = ${JSON.stringify(bad)?.slice(0, 24)}`, json, JSON.stringify({ ...base, [f.name]: bad }), true);
+        // the same in another language: messages are built per locale
+        add(`${f.name} = ${JSON.stringify(bad)?.slice(0, 24)} (jp)`, { ...json, 'x-lang': 'jp' }, JSON.stringify({ ...base, [f.name]: bad }), true);
         // Form bodies carry text only: an object or array becomes bracketed keys, a scalar its text.
         if (typeof bad === 'object' && bad !== null)
           add(`${f.name} = ${JSON.stringify(bad)?.slice(0, 24)} (form)`, formType, `${form(base)}&${enc(`${f.name}[x]`)}=1`, true);
@@ -223,7 +225,8 @@ describe('bad-input sweep: a generated corpus over every player and console rout
       for (const group of [probes.filter((p) => p.mustRefuse), probes.filter((p) => !p.mustRefuse)]) {
         const before = group[0]?.mustRefuse ? await fingerprint() : '';
         for (const p of group) {
-          p.headers = { ...p.headers, ...auth() };
+          const lang = p.headers['x-lang'];
+          p.headers = { ...p.headers, ...auth(), ...(lang !== undefined ? { 'x-lang': lang } : {}) };
           const res = await server.inject({ method: p.method, url: p.url, headers: p.headers, payload: p.payload });
           sent++;
           if (process.env['SWEEP_PROGRESS'] && sent % 1000 === 0)

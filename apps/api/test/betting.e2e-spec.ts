@@ -271,4 +271,24 @@ describe('Lottery/playOrder', () => {
     expect(r.code).toBe(1);
     expect(r.data.length).toBeGreaterThan(0);
   });
+
+  it('a bet whose potential payout would take available + frozen + pending payouts past max_balance is refused (BALANCE_CAP_EXCEEDED) and moves nothing', async () => {
+    const settings = t.app.get(SettingsService);
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 1_000_000); // 10,000.00
+    await settings.set('max_balance_minor', 1_500_000); // 15,000.00
+    try {
+      const slot = await freshRound(t);
+      // 7,000.00 left + 5,820.00 pending = 12,820.00; then 5,000.00 + 5,820.00 + 3,880.00 = 14,700.00
+      expect((await bet(t, p.token, { issue: slot.issue, play_type: 'big', money: '3000' })).code).toBe(1);
+      expect((await bet(t, p.token, { issue: slot.issue, play_type: 'big', money: '2000' })).code).toBe(1);
+      // 4,000.00 + 5,820.00 + 3,880.00 + 1,940.00 = 15,640.00 > 15,000.00
+      const refused = await bet(t, p.token, { issue: slot.issue, play_type: 'big', money: '1000', lang: 'en' } as never);
+      expect(refused).toMatchObject({ code: 3030, error: 'BALANCE_CAP_EXCEEDED', msg: translate('en', 'BALANCE_CAP_EXCEEDED', { max: '15000.00' }) });
+      expect((await balanceOf(t.ds, p.userId)).money).toBe(500_000);
+      expect(await count(t.ds, `SELECT COUNT(*) AS n FROM bets WHERE user_id = ${p.userId}`)).toBe(2);
+    } finally {
+      await settings.set('max_balance_minor', 1_000_000_000_000);
+    }
+  });
 });

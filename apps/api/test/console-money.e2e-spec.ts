@@ -119,20 +119,38 @@ describe('console money actions', () => {
     expect(s.body.pay_snapshot.acc_name).toBe(`${'*'.repeat(w.card.length - 4)}${w.card.slice(-4)}`);
   });
 
-  it('gifts through the house bonus account with a reason, audited; an idempotent replay gifts nothing more', async () => {
+  it('one finance member alone cannot increase any balance: a gift is a request, audited, that a different finance or superadmin member approves', async () => {
     const p = await registerPlayer(t);
     const bySupport = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/gift`, tok.support, { amount: '10', reason: 'welcome' });
     expect(bySupport.status).toBe(403);
     const body = { amount: '88.80', reason: 'birthday bonus', idempotency_key: `gift-${p.userId}-0001` };
     const g = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/gift`, tok.finance, body);
     expect(g.status).toBe(200);
-    expect(g.body).toMatchObject({ id: p.userId, money: 88.8 });
+    expect(g.body).toMatchObject({ id: p.userId, money: 0, gift: { status: 0, amount: 88.8, capital_log_id: expect.any(Number) } });
+    const logId = g.body.gift.capital_log_id as number;
     const replay = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/gift`, tok.finance, body);
     expect(replay.status).toBe(200);
-    expect(await balances(t, p.userId)).toEqual({ money: 8_880, lock: 0 });
+    expect(replay.body.gift.capital_log_id).toBe(logId);
+    expect(await balances(t, p.userId)).toEqual({ money: 0, lock: 0 });
     const rows = await auditRows(t, 'user.gift', p.userId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ reason: 'birthday bonus', before: { money_minor: 0 }, after: { money_minor: 8_880, amount_minor: 8_880 } });
+    expect(rows[0]).toMatchObject({
+      reason: 'birthday bonus',
+      before: { money_minor: 0, gift_requests: 0 },
+      after: { money_minor: 0, amount_minor: 8_880, status: 0, gift_requests: 1 },
+    });
+    // the maker may not approve it
+    const own = await consoleCall(t, 'post', `/admin-api/capital-logs/${logId}/approve`, tok.finance, {});
+    expect(own.status).toBe(403);
+    expect(own.body.error).toBe('MAKER_CHECKER');
+    expect(await balances(t, p.userId)).toEqual({ money: 0, lock: 0 });
+    const ok = await consoleCall(t, 'post', `/admin-api/capital-logs/${logId}/approve`, tok.superadmin, { remark: 'checked' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ id: logId, type: 4, status: 1, quantity: 88.8 });
+    expect(await balances(t, p.userId)).toEqual({ money: 8_880, lock: 0 });
+    const again = await consoleCall(t, 'post', `/admin-api/capital-logs/${logId}/approve`, tok.finance, {});
+    expect(again.status).toBe(409);
+    expect(await auditRows(t, 'capital_log.approve', logId)).toHaveLength(1);
     for (const [amount, error] of [
       ['-5', 'AMOUNT_INVALID'],
       ['0', 'AMOUNT_INVALID'],
@@ -144,6 +162,31 @@ describe('console money actions', () => {
       expect(bad.body.error).toBe(error);
     }
     expect(await balances(t, p.userId)).toEqual({ money: 8_880, lock: 0 });
+  });
+
+  it('the console lists requests waiting for a second approver: capital-logs filter {"awaiting_second":true}', async () => {
+    const { logId } = await pendingRecharge('60000');
+    const waiting = async (value: boolean): Promise<number[]> => {
+      const res = await consoleCall(
+        t,
+        'get',
+        `/admin-api/capital-logs?filter=${encodeURIComponent(JSON.stringify({ awaiting_second: value }))}&range=[0,999]`,
+        tok.finance,
+      );
+      expect(res.status).toBe(200);
+      return (res.body as { id: number }[]).map((r) => r.id);
+    };
+    expect(await waiting(true)).not.toContain(logId);
+    const first = await consoleCall(t, 'post', `/admin-api/capital-logs/${logId}/approve`, tok.finance, {});
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 0, approvals: [expect.objectContaining({ decision: 'approve' })] });
+    expect(await waiting(true)).toContain(logId);
+    expect(await waiting(false)).not.toContain(logId);
+    const second = await consoleCall(t, 'post', `/admin-api/capital-logs/${logId}/approve`, tok.superadmin, {});
+    expect(second.body.status).toBe(1);
+    expect(await waiting(true)).not.toContain(logId);
+    const bad = await consoleCall(t, 'get', `/admin-api/capital-logs?filter=${encodeURIComponent('{"awaiting_second":"maybe"}')}`, tok.finance);
+    expect(bad.status).toBe(400);
   });
 
   it('resets a player password: the temporary one signs in, every call but userInfo/newPass/logout is refused until changed, then it is dead', async () => {
@@ -225,5 +268,89 @@ describe('console money actions', () => {
     const staff = await staffOf(t, 'support');
     const s = await consoleCall(t, 'get', `/admin-api/staff/${staff.id}`, tok.superadmin);
     expect(JSON.stringify(s.body)).not.toMatch(/argon2|password_hash|totp_secret/);
+  });
+});
+
+/**
+ * Issue 8: one finance account and ~900 gifts of the largest amount used to push a balance past 2^53, after
+ * which the console's lists and stats answered 500. Each test gets its own app: 901 attacks plus their
+ * approvals would pass the per-IP rate limit (1200/min) of a shared one.
+ */
+describe('the safe range of balances (console)', () => {
+  let t: TestApp;
+  let tok: Record<Role, string>;
+  beforeEach(async () => {
+    t = await createConsoleApp();
+    tok = await roleTokens(t);
+  });
+  afterEach(async () => {
+    expect(await ledgerViolations(t)).toEqual({ violations: 0, failing: [] });
+    await t.close();
+  });
+
+  const put = async (id: string, value: string): Promise<void> => {
+    const res = await consoleCall(t, 'put', `/admin-api/settings/${id}`, tok.operator, { value });
+    expect(res.status).toBe(200);
+  };
+
+  /** 901 gift requests of `amount` by finance, each approved by the superadmin when it was accepted. */
+  async function attack(userId: number, amount: string): Promise<{ approved: number; statuses: Map<number, number>; errors: Map<string, number> }> {
+    const statuses = new Map<number, number>();
+    const errors = new Map<string, number>();
+    const seen = (status: number, error?: string): void => {
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (error) errors.set(error, (errors.get(error) ?? 0) + 1);
+    };
+    let approved = 0;
+    for (let i = 0; i < 901; i++) {
+      const g = await consoleCall(t, 'post', `/admin-api/users/${userId}/gift`, tok.finance, { amount, reason: `attack ${i}` });
+      seen(g.status, g.body.error);
+      // (before issue 8 a gift was credited at once and answered no request to approve)
+      const logId = g.status === 200 ? (g.body.gift?.capital_log_id as number | undefined) : undefined;
+      if (logId === undefined) continue;
+      const a = await consoleCall(t, 'post', `/admin-api/capital-logs/${logId}/approve`, tok.superadmin, {});
+      seen(a.status, a.body.error);
+      if (a.status === 200) approved++;
+    }
+    return { approved, statuses, errors };
+  }
+
+  async function listsStay200(userId: number): Promise<void> {
+    for (const role of ['support', 'finance', 'operator', 'superadmin'] as const) {
+      expect((await consoleCall(t, 'get', '/admin-api/users', tok[role])).status).toBe(200);
+      expect((await consoleCall(t, 'get', `/admin-api/users/${userId}`, tok[role])).status).toBe(200);
+      expect((await consoleCall(t, 'get', '/admin-api/capital-logs', tok[role])).status).toBe(role === 'operator' ? 403 : 200);
+      expect((await consoleCall(t, 'get', '/admin-api/stats', tok[role])).status).toBe(role === 'support' ? 403 : 200);
+    }
+  }
+
+  it('no balance leaves the safe range: 901 gifts of the largest amount never give a 5xx, and the console lists and stats stay 200', async () => {
+    const p = await registerPlayer(t);
+    const { approved, statuses, errors } = await attack(p.userId, '100000000000');
+    console.log(`901 gifts of 100,000,000,000.00 (default settings): ${approved} approved, statuses ${JSON.stringify([...statuses])}`);
+    expect([...statuses.keys()].filter((s) => s >= 500)).toEqual([]);
+    expect(errors.get('AMOUNT_TOO_LARGE')).toBe(901);
+    expect(await balances(t, p.userId)).toEqual({ money: 0, lock: 0 });
+    await listsStay200(p.userId);
+  });
+
+  it('max_balance holds at its ceiling: gifts past it are refused with 422 BALANCE_CAP_EXCEEDED, never a 5xx; lists and stats stay 200', async () => {
+    await put('max_balance', '100000000000'); // its ceiling, the largest amount accepted at all: 100,000,000,000.00
+    await put('gift_max', '10000000000'); // 10,000,000,000.00 per gift
+    expect((await consoleCall(t, 'put', '/admin-api/settings/max_balance', tok.operator, { value: '100000000000.01' })).status).toBe(400);
+    const p = await registerPlayer(t);
+    const { approved, statuses, errors } = await attack(p.userId, '10000000000');
+    const b = await balances(t, p.userId);
+    console.log(
+      `901 gifts of 10,000,000,000.00: ${approved} approved, balance ${b.money} minor (cap 1e13), statuses ${JSON.stringify([...statuses])}, errors ${JSON.stringify([...errors])}`,
+    );
+    expect([...statuses.keys()].filter((s) => s >= 500)).toEqual([]);
+    expect(approved).toBe(10);
+    expect(b).toEqual({ money: 10_000_000_000_000, lock: 0 });
+    expect(errors.get('BALANCE_CAP_EXCEEDED')).toBe(891);
+    const refused = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/gift`, tok.finance, { amount: '0.01', reason: 'one more cent' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ error: 'BALANCE_CAP_EXCEEDED', message: expect.stringContaining('100000000000.00') });
+    await listsStay200(p.userId);
   });
 });

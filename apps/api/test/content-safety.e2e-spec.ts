@@ -122,7 +122,8 @@ describe('stored content is safe to render', () => {
       lang: 'en',
       ...patch,
     });
-    expect(res.body).toMatchObject({ code: 3010, error: 'PAY_INFO_INVALID', msg: translate('en', 'PAY_INFO_INVALID') });
+    expect(res.body).toMatchObject({ code: 3010, error: 'PAY_INFO_INVALID', msg: translate('en', 'PAY_INFO_INVALID', res.body.params) });
+    expect(res.body.msg).not.toMatch(/\{\{/);
     expect(await t.ds.getRepository(PayInfoEntity).countBy({ user_id: p.userId })).toBe(0);
   });
 

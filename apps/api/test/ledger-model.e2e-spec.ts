@@ -1,4 +1,4 @@
-import { BetEntity, UserEntity } from '@sum28/database';
+import { BetEntity, CapitalLogEntity, UserEntity } from '@sum28/database';
 import { startOfPlatformDay } from '@sum28/domain';
 import fc from 'fast-check';
 import { ApiError } from '../src/common/api-error';
@@ -41,6 +41,8 @@ interface PlayerModel {
   available: number;
   frozen: number;
   todayStakes: number;
+  /** withdrawals paid today: they count toward the two-approver threshold */
+  todayWithdrawn: number;
 }
 interface Model {
   players: PlayerModel[];
@@ -223,7 +225,7 @@ class ResolveWithdraw implements fc.AsyncCommand<Model, Real, false> {
     } else if (wd.approvals.includes(staff.id)) {
       expect(await keyOf(approvals(r.t).approveCapitalLog(wd.id, staff))).toBe('SAME_APPROVER');
       tally('withdraw SAME_APPROVER');
-    } else if (wd.amount >= TWO_APPROVERS_FROM && wd.approvals.length === 0) {
+    } else if (wd.amount + pm.todayWithdrawn >= TWO_APPROVERS_FROM && wd.approvals.length === 0) {
       const out = await approvals(r.t).approveCapitalLog(wd.id, staff);
       expect([out.decision, out.status]).toEqual(['needs_second', 0]);
       wd.approvals.push(staff.id);
@@ -233,6 +235,7 @@ class ResolveWithdraw implements fc.AsyncCommand<Model, Real, false> {
       expect([out.decision, out.status]).toEqual(['final', 1]);
       m.withdrawals.splice(i, 1);
       pm.frozen -= wd.amount;
+      pm.todayWithdrawn += wd.amount;
       m.house.cash += wd.amount;
       tally('withdraw paid');
     }
@@ -250,7 +253,10 @@ class Gift implements fc.AsyncCommand<Model, Real, false> {
   check = (): boolean => true;
   async run(m: Model, r: Real): Promise<void> {
     const pm = m.players[this.player] as PlayerModel;
-    await approvals(r.t).gift(pm.id, this.amount, FINANCE_C, 'model gift');
+    const req = await approvals(r.t).gift(pm.id, this.amount, FINANCE_C, 'model gift');
+    await expectBalances(m, r, this.player);
+    expect(await keyOf(approvals(r.t).approveCapitalLog(req.capitalLogId, FINANCE_C))).toBe('MAKER_CHECKER');
+    await approvals(r.t).approveCapitalLog(req.capitalLogId, FINANCE_A);
     pm.available += this.amount;
     m.house.bonus -= this.amount;
     tally('gift');
@@ -285,6 +291,8 @@ describe('T13: ledger model (fast-check commands against an in-memory model)', (
     await setSetting(t, 'withdraw_two_approver_threshold_minor', TWO_APPROVERS_FROM);
     // The model has no clock: many withdrawals of one player fall in one minute (the check limit is tested elsewhere).
     await setSetting(t, 'security_code_checks_per_minute', 1_000_000);
+    // the model resolves recharges with one approver
+    await setSetting(t, 'recharge_two_approver_threshold_minor', 0);
     players = [];
     for (let i = 0; i < PLAYERS; i++) players.push(await withdrawer(t, 0));
   });
@@ -310,7 +318,19 @@ describe('T13: ledger model (fast-check commands against an in-memory model)', (
             .select('COALESCE(SUM(b.stake_minor), 0)', 's')
             .where('b.user_id = :id AND b.created_at >= :since AND b.status <> 2', { id: p.userId, since })
             .getRawOne<{ s: number | string }>();
-          model.players.push({ id: p.userId, available: u.money_minor, frozen: u.lock_money_minor, todayStakes: Number(stakes?.s ?? 0) });
+          const paid = await t.ds
+            .getRepository(CapitalLogEntity)
+            .createQueryBuilder('c')
+            .select('COALESCE(SUM(c.quantity_minor), 0)', 's')
+            .where('c.user_id = :id AND c.type = 1 AND c.status = 1 AND c.resolved_at >= :since', { id: p.userId, since })
+            .getRawOne<{ s: number | string }>();
+          model.players.push({
+            id: p.userId,
+            available: u.money_minor,
+            frozen: u.lock_money_minor,
+            todayStakes: Number(stakes?.s ?? 0),
+            todayWithdrawn: Number(paid?.s ?? 0),
+          });
         }
         const totals = await accountTotals(t);
         model.house = { cash: totals['house_cash'] ?? 0, game: totals['house_game'] ?? 0, bonus: totals['house_bonus'] ?? 0 };

@@ -143,4 +143,25 @@ describe('the invariant checker finds what is wrong', () => {
     );
     expect(await failing()).toEqual(['I8']);
   });
+
+  it('I13: ledger:check catches a balance past the cap or past 2^53, planted with its postings', async () => {
+    const p = await registerPlayer(t);
+    const past = 2 ** 53 + 2; // not a JS safe integer: written as SQL text so it is stored exactly
+    await t.ds.query(`INSERT INTO ledger_transactions (unique_key, kind, ref_type, created_at) VALUES ('big', 'test', '', 1)`);
+    await t.ds.query(
+      `INSERT INTO ledger_entries (tx_id, account, user_id, amount_minor, created_at) VALUES (1, 'user_available', ${p.userId}, ${past}, 1), (1, 'house_bonus', NULL, -${past}, 1)`,
+    );
+    await t.ds.query(`UPDATE users SET money_minor = ${past} WHERE id = ${p.userId}`);
+    const report = await runLedgerCheck(t.ds);
+    expect(report.checks.filter((c) => c.violations > 0).map((c) => c.id)).toEqual(['I13']);
+    expect(report.checks.find((c) => c.id === 'I13')?.violations).toBe(3);
+  });
+
+  it('I13: a balance within 2^53 but above max_balance is reported too', async () => {
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 500_000);
+    expect(await failing()).toEqual([]);
+    await t.ds.query(`UPDATE settings SET value = '100000' WHERE key = 'max_balance_minor'`);
+    expect(await failing()).toEqual(['I13']);
+  });
 });

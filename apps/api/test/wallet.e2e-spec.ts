@@ -1,7 +1,7 @@
 import { translate } from '@sum28/contracts';
 import { CapitalLogEntity, IdempotencyKeyEntity, PayInfoEntity, UserEntity } from '@sum28/database';
 import { createTestApp, fundPlayer, ledgerViolations, registerPlayer, type TestApp } from './factories/test-app';
-import { FINANCE_A, approvals, freshAccounts, post, setSetting } from './wallet-fixtures';
+import { FINANCE_A, FINANCE_B, approvals, freshAccounts, post, setSetting } from './wallet-fixtures';
 
 const mask = (s: string): string => `${'*'.repeat(s.length - 4)}${s.slice(-4)}`;
 
@@ -166,7 +166,8 @@ describe('wallet: pay info, security code, fund history', () => {
       const r1 = await call('recharge', p.token, { money: 100, type: 'TWD' });
       t.clock.advance(1000);
       await approvals(t).approveCapitalLog(r1.body.data.id, FINANCE_A);
-      await approvals(t).gift(p.userId, 2_500, FINANCE_A, 'welcome');
+      const gift = await approvals(t).gift(p.userId, 2_500, FINANCE_A, 'welcome');
+      await approvals(t).approveCapitalLog(gift.capitalLogId, FINANCE_B);
       t.clock.advance(1000);
       const r2 = await call('recharge', p.token, { money: '200.50', type: 'USD' });
       t.clock.advance(-2000);

@@ -36,7 +36,7 @@ describe('withdrawals: cheap checks before argon2, and a per-minute limit on sec
   }
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['no amount', { money: '' }, 'AMOUNT_REQUIRED'],
+    ['no amount', { money: '' }, 'WITHDRAW_AMOUNT_REQUIRED'],
     ['a malformed amount', { money: '12,5' }, 'AMOUNT_INVALID'],
     ['under the minimum', { money: '99.99' }, 'WITHDRAW_MIN'],
     ['more than the funds', { money: '500.01' }, 'INSUFFICIENT_FUNDS'],

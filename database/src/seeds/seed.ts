@@ -40,6 +40,12 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   cs_chat_url: '', // empty: the deployment's CS_CHAT_URL
   cs_hours: '', // empty: the deployment's CS_HOURS
   catalog_labels: {}, // console overrides of category and tier names: { locale: { code: name } }
+  max_balance_minor: 1_000_000_000_000,
+  gift_max_minor: 10_000_000,
+  recharge_max_minor: 1_000_000_000,
+  withdraw_max_minor: 1_000_000_000,
+  recharge_two_approver_threshold_minor: 5_000_000,
+  staff_daily_approval_limit_minor: 0,
 };
 
 export interface SeedOptions {

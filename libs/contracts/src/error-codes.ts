@@ -95,6 +95,10 @@ export const ERROR_CODES = {
   SECURITY_CODE_RATE_LIMITED: 3028,
   /** A withdrawal without an amount (the spec's own text, distinct from a recharge's). */
   WITHDRAW_AMOUNT_REQUIRED: 3029,
+  /** A credit or bet would take the player's balance (with pending payouts) past the `max_balance` setting. */
+  BALANCE_CAP_EXCEEDED: 3030,
+  /** The staff member's approvals today would pass `staff_daily_approval_limit_minor`. */
+  STAFF_DAILY_LIMIT: 3031,
 
   // 4000s game
   GAME_NOT_FOUND: 4001,
@@ -239,6 +243,8 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   SAME_APPROVER: 403,
   MAKER_CHECKER: 403,
   SECOND_APPROVER_REQUIRED: 403,
+  BALANCE_CAP_EXCEEDED: 422,
+  STAFF_DAILY_LIMIT: 403,
 
   GAME_NOT_FOUND: 404,
   PLAN_NOT_FOUND: 404,

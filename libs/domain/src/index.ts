@@ -14,6 +14,7 @@ export * from './game/schedule';
 export * from './fairness/fairness';
 export * from './turnover/turnover';
 export * from './wallet/wallet-rules';
+export * from './wallet/money-limits';
 export * from './audit/audit';
 export * from './account/account-rules';
 export * from './captcha/captcha';

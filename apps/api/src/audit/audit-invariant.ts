@@ -38,7 +38,7 @@ export async function auditInvariant(ds: DataSource): Promise<CheckResult[]> {
     ...(await rows(
       ds,
       `SELECT 'capital_resolved' AS what, c.id, c.resolved_by FROM capital_logs c
-        WHERE c.resolved_by > 0 AND c.type IN (0, 1) AND c.resolved_at IS NOT NULL AND ${known('c.resolved_by', 'c.resolved_at')}
+        WHERE c.resolved_by > 0 AND c.type IN (0, 1, 4) AND c.resolved_at IS NOT NULL AND ${known('c.resolved_by', 'c.resolved_at')}
           AND NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.target_type = 'capital_log' AND a.target_id = CAST(c.id AS VARCHAR(64))
                             AND a.staff_id = c.resolved_by AND a.action IN ('capital_log.approve', 'capital_log.reject'))`,
     )),

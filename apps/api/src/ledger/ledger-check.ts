@@ -1,4 +1,4 @@
-import { drawFromSeed, hashSeedHex } from '@sum28/domain';
+import { DEFAULT_MAX_BALANCE_MINOR, drawFromSeed, formatMinor, hashSeedHex, MAX_BALANCE_CEILING_MINOR } from '@sum28/domain';
 import type { DataSource } from 'typeorm';
 import { IDEMPOTENCY_SCOPE, LEDGER_KIND } from './ledger-keys';
 
@@ -175,8 +175,37 @@ export async function runLedgerCheck(ds: DataSource): Promise<LedgerReport> {
         WHERE r.state = 'settled' AND (s.stakes - s.payouts <> COALESCE(g.net, 0) OR s.profits <> s.payouts - s.stakes)`,
     ),
   );
+  checks.push(await safeRangeCheck(ds));
   for (const extra of extraChecks) checks.push(...(await extra(ds)));
   return { checks, violations: checks.reduce((n, c) => n + c.violations, 0) };
+}
+
+/**
+ * I13 (issue 8): every cached balance and every posting line is an integer within the cap: available +
+ * frozen of each player at most `max_balance_minor` (the setting, or its default; itself below 2^53), and
+ * no line larger than it. A balance past 2^53 would no longer read back as a JS number, so this is checked
+ * in SQL. A cap lowered below a balance that already exists is reported too.
+ */
+async function safeRangeCheck(ds: DataSource): Promise<CheckResult> {
+  const stored = (await ds.query(`SELECT value FROM settings WHERE key = 'max_balance_minor'`)) as Row[];
+  let cap = DEFAULT_MAX_BALANCE_MINOR;
+  try {
+    const v = stored[0] === undefined ? cap : (JSON.parse(String(stored[0]['value'])) as unknown);
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) cap = Math.min(v, MAX_BALANCE_CEILING_MINOR);
+  } catch {
+    // an unreadable setting: the default cap
+  }
+  // the cap is a safe integer from our own code, written into the SQL as a literal (bigint on both databases)
+  const c = String(cap);
+  return check(
+    ds,
+    'I13',
+    `every cached balance and posting line is an integer within the balance cap (${formatMinor(cap)})`,
+    `SELECT 'user' AS what, id, money_minor AS amount, lock_money_minor AS frozen FROM users
+      WHERE money_minor > ${c} OR lock_money_minor > ${c} OR money_minor + lock_money_minor > ${c}
+     UNION ALL
+     SELECT 'entry' AS what, id, amount_minor AS amount, 0 AS frozen FROM ledger_entries WHERE amount_minor > ${c} OR amount_minor < -${c}`,
+  );
 }
 
 /** I6c: every drawn round's result is the one its stored seed gives, and the seed matches the published hash. */

@@ -4,6 +4,7 @@ import { TxRunner, type UserEntity } from '@sum28/database';
 import {
   BET_STATUS,
   CAPITAL_TYPE,
+  checkBalanceCap,
   checkOppositeBet,
   formatMinor,
   GROUP,
@@ -11,6 +12,7 @@ import {
   minorToMajor,
   OPPOSITE_OF,
   parseAmount,
+  payoutMinor,
   slotAt,
   type ErrorParams,
   type Minor,
@@ -27,6 +29,7 @@ import { FeedService } from '../feed/feed.service';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { betPosting } from '../ledger/ledger-keys';
 import { LedgerService } from '../ledger/ledger.service';
+import { pendingPayoutOf } from '../ledger/pending-payouts';
 import { CAPITAL_MARK } from '../rounds/settlement.service';
 import { bool, int, intOrNull, Sql, type Row } from '../rounds/sql';
 import { BetBatcher } from './bet-batcher';
@@ -84,7 +87,8 @@ export class BettingService {
       follow_id: dto.follow_id ?? null,
     };
     const scope = `bet:${player.id}`;
-    const place = (m: EntityManager): Promise<PlayOrderResponse> => this.placeIn(m, player.id, dto, stake, settings.opposite_bet_policy);
+    const place = (m: EntityManager): Promise<PlayOrderResponse> =>
+      this.placeIn(m, player.id, dto, stake, settings.opposite_bet_policy, settings.max_balance_minor);
     try {
       const out =
         this.batcher !== null
@@ -99,7 +103,14 @@ export class BettingService {
     }
   }
 
-  private async placeIn(m: EntityManager, userId: number, dto: PlayOrderDto, stake: Minor, policy: OppositeBetPolicy): Promise<PlayOrderResponse> {
+  private async placeIn(
+    m: EntityManager,
+    userId: number,
+    dto: PlayOrderDto,
+    stake: Minor,
+    policy: OppositeBetPolicy,
+    maxBalance: number,
+  ): Promise<PlayOrderResponse> {
     const q = (s: string): string => this.sql.q(s);
     const now = this.clock.now();
 
@@ -141,7 +152,7 @@ export class BettingService {
     if (!Number.isSafeInteger(stake * odds)) throw new ApiError('AMOUNT_TOO_LARGE');
 
     await this.tx.lockRow(m, 'users', userId);
-    const user = ((await m.query(q(`SELECT group_id, status, money_minor FROM users WHERE id = ?`), [userId])) as Row[])[0];
+    const user = ((await m.query(q(`SELECT group_id, status, money_minor, lock_money_minor FROM users WHERE id = ?`), [userId])) as Row[])[0];
     if (user === undefined) throw new ApiError('SESSION_INVALID');
     if (int(user['group_id']) === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
     if (user['status'] === 'frozen') throw new ApiError('ACCOUNT_FROZEN');
@@ -149,6 +160,17 @@ export class BettingService {
     const joinLimit = int(room['join_limit_minor']);
     if (money < joinLimit) throw new ApiError('JOIN_LIMIT', { limit: formatMinor(joinLimit) });
     if (money < stake) throw new ApiError('INSUFFICIENT_FUNDS');
+    // The safe range (issue 8): available + frozen + what pending bets could pay stays within max_balance,
+    // so settlement, which only turns potential payouts into money, can never pass it.
+    unwrap(
+      checkBalanceCap({
+        availableMinor: money - stake,
+        frozenMinor: int(user['lock_money_minor']),
+        pendingPayoutMinor: await pendingPayoutOf(m, userId, now),
+        creditMinor: payoutMinor(stake, odds),
+        maxBalanceMinor: maxBalance,
+      }),
+    );
 
     if (policy !== 'off' && OPPOSITE_OF[playType] !== undefined) {
       // (user_id, created_at) index: the player's bets since the round opened, not the whole round.

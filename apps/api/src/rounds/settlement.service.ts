@@ -146,6 +146,17 @@ export class SettlementService {
       // Lock the credited players (in id order, as every writer does) before reading their balances.
       await m.query(q(`SELECT id FROM users WHERE id IN (SELECT b.user_id ${from}) ORDER BY id FOR UPDATE`), [roundId]);
     }
+    // Checked arithmetic: every credited balance must stay a safe integer. The balance cap (bets and credits
+    // keep available + frozen + pending payouts <= max_balance <= 2^53 - largest payout) makes this hold,
+    // so the check never refuses a round; if it ever did, the round stays drawn instead of a balance going wrong.
+    const top = (
+      (await m.query(
+        q(`SELECT COALESCE(MAX(u.money_minor + w.total), 0) AS top FROM users u
+           JOIN (SELECT b.user_id, SUM(${amount}) AS total ${from} GROUP BY b.user_id) w ON w.user_id = u.id`),
+        [roundId],
+      )) as Row[]
+    )[0];
+    int(top?.['top']);
     const key = `'bet:' || b.id || ':${event}'`;
     await m.query(
       q(`INSERT INTO ledger_transactions (unique_key, kind, user_id, ref_type, ref_id, created_at)

@@ -21,6 +21,12 @@ export interface Settings {
   cs_hours: string;
   /** console overrides of category and tier names: locale -> code -> name */
   catalog_labels: Record<string, Record<string, string>>;
+  max_balance_minor: number;
+  gift_max_minor: number;
+  recharge_max_minor: number;
+  withdraw_max_minor: number;
+  recharge_two_approver_threshold_minor: number;
+  staff_daily_approval_limit_minor: number;
 }
 export type SettingKey = keyof Settings;
 

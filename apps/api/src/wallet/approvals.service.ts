@@ -1,12 +1,27 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CapitalApprovalEntity, CapitalLogEntity, TxRunner, UserEntity, isUniqueViolation } from '@sum28/database';
-import { AUDIT_STATUS, CAPITAL_TYPE, MAX_AMOUNT_MINOR, decideApproval, isMinor, minor, transitionAudit, type ApprovalDecision } from '@sum28/domain';
+import {
+  AUDIT_STATUS,
+  CAPITAL_TYPE,
+  MAX_AMOUNT_MINOR,
+  checkBalanceCap,
+  checkRequestMax,
+  checkStaffDailyLimit,
+  decideApproval,
+  isMinor,
+  minor,
+  platformDayBounds,
+  transitionAudit,
+  type ApprovalDecision,
+} from '@sum28/domain';
 import type { EntityManager } from 'typeorm';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { LEDGER_KIND, capitalKey } from '../ledger/ledger-keys';
 import { DuplicatePostingError, LedgerService, type Posting } from '../ledger/ledger.service';
+import { pendingPayoutOf } from '../ledger/pending-payouts';
 import { SettingsService } from '../settings/settings.service';
 
 /** The staff member acting (from the console session). */
@@ -37,7 +52,7 @@ export interface CapitalLogSnapshot {
 }
 
 export interface ApprovalOutcome {
-  /** 'final': resolved now; 'needs_second': first of two approvals recorded, still status 0. */
+  /** 'final': resolved now; 'needs_second': first of two approvals recorded, still status 0; 'gift': a gift request created (status 0). */
   decision: ApprovalDecision | 'rejected' | 'gift';
   capitalLogId: number;
   status: number;
@@ -55,10 +70,15 @@ const APPROVE = 'approve';
  * request is credited, paid or released exactly once, and of a concurrent approve and reject exactly
  * one wins (the other answers ALREADY_RESOLVED and moves nothing).
  *
- * Maker-checker (domain decideApproval): staff cannot approve what they requested; a withdrawal at or
- * above withdraw_two_approver_threshold_minor (a value <= 0 turns the second approver off) needs two
- * different approvers: the first approval is recorded in capital_approvals and answers 'needs_second',
- * the second resolves; the same staff member twice is SAME_APPROVER. Recharges need one approver.
+ * Maker-checker (domain decideApproval): staff cannot approve what they requested, so nobody alone
+ * creates money. A gift is a request (type 4, status 0) that a different finance or superadmin member
+ * approves. A withdrawal or recharge needs two different approvers once the player's amount of that
+ * type already approved in the platform day plus this one reaches withdraw_ / recharge_two_approver_
+ * threshold_minor (<= 0 turns it off): the first approval is recorded in capital_approvals and answers
+ * 'needs_second', the second resolves; the same staff member twice is SAME_APPROVER. Every approval
+ * counts toward the approver's staff_daily_approval_limit_minor (by amount, per platform day; 0 off:
+ * STAFF_DAILY_LIMIT past it), and a credit (recharge, gift) that would take the player past max_balance
+ * is refused (BALANCE_CAP_EXCEEDED; the request stays pending and can be rejected).
  */
 @Injectable()
 export class ApprovalsService {
@@ -68,27 +88,46 @@ export class ApprovalsService {
     private readonly ledger: LedgerService,
     private readonly settings: SettingsService,
     private readonly idempotency: IdempotencyService,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
 
   async approveCapitalLog(id: number, staff: StaffRef, remark = ''): Promise<ApprovalOutcome> {
     assertFinance(staff);
     const note = cleanRemark(remark);
-    const threshold = await this.settings.get('withdraw_two_approver_threshold_minor');
+    const settings = await this.settings.all();
     return this.tx.write(async (m) => {
       const log = await this.lockLog(m, id);
       const before = await snapshot(m, log);
       unwrap(transitionAudit(log.status, AUDIT_STATUS.APPROVED));
-      if (log.type !== CAPITAL_TYPE.RECHARGE && log.type !== CAPITAL_TYPE.WITHDRAW) throw new ApiError('AUDIT_ILLEGAL_TRANSITION', { from: log.status, to: 1 });
+      if (!APPROVABLE.includes(log.type)) throw new ApiError('AUDIT_ILLEGAL_TRANSITION', { from: log.status, to: 1 });
+      const now = this.clock.now();
+      const day = platformDayBounds(now, this.cfg.schedule.tz);
+      const threshold =
+        log.type === CAPITAL_TYPE.WITHDRAW
+          ? settings.withdraw_two_approver_threshold_minor
+          : log.type === CAPITAL_TYPE.RECHARGE
+            ? settings.recharge_two_approver_threshold_minor
+            : 0;
       const decision = unwrap(
         decideApproval({
           requesterStaffId: log.requested_by,
           approverStaffId: staff.id,
           priorApproverIds: before.capital_log?.approvals ?? [],
           amount: minor(log.quantity_minor),
-          twoApproverThresholdMinor: log.type === CAPITAL_TYPE.WITHDRAW && threshold > 0 ? threshold : null,
+          twoApproverThresholdMinor: threshold > 0 ? threshold : null,
+          approvedTodayMinor: threshold > 0 ? await approvedToday(m, log.user_id, log.type, day) : 0,
         }),
       );
-      const now = this.clock.now();
+      // The approver's row is locked too (PostgreSQL), so two approvals by one staff member cannot both pass the limit.
+      await this.tx.lockRow(m, 'staff', staff.id);
+      unwrap(
+        checkStaffDailyLimit({
+          approvedTodayMinor: await staffApprovedToday(m, staff.id, day),
+          amountMinor: log.quantity_minor,
+          limitMinor: settings.staff_daily_approval_limit_minor,
+        }),
+      );
+      if (log.type !== CAPITAL_TYPE.WITHDRAW) await assertWithinCap(m, log.user_id, log.quantity_minor, settings.max_balance_minor, now);
       try {
         await m.insert(CapitalApprovalEntity, { capital_log_id: id, staff_id: staff.id, decision: APPROVE, created_at: now });
       } catch (e) {
@@ -104,10 +143,15 @@ export class ApprovalsService {
               { account: 'house_cash', amount: -log.quantity_minor },
               { account: 'user_available', userId: log.user_id, amount: log.quantity_minor },
             ])
-          : resolvePosting(log, LEDGER_KIND.WITHDRAW_PAY, [
-              { account: 'user_frozen', userId: log.user_id, amount: -log.quantity_minor },
-              { account: 'house_cash', amount: log.quantity_minor },
-            ]);
+          : log.type === CAPITAL_TYPE.GIFT
+            ? resolvePosting(log, LEDGER_KIND.GIFT, [
+                { account: 'house_bonus', amount: -log.quantity_minor },
+                { account: 'user_available', userId: log.user_id, amount: log.quantity_minor },
+              ])
+            : resolvePosting(log, LEDGER_KIND.WITHDRAW_PAY, [
+                { account: 'user_frozen', userId: log.user_id, amount: -log.quantity_minor },
+                { account: 'house_cash', amount: log.quantity_minor },
+              ]);
       const after = await this.resolve(m, log, AUDIT_STATUS.APPROVED, staff, note, posting, now);
       return { decision, capitalLogId: id, status: AUDIT_STATUS.APPROVED, before, after };
     });
@@ -120,7 +164,7 @@ export class ApprovalsService {
       const log = await this.lockLog(m, id);
       const before = await snapshot(m, log);
       unwrap(transitionAudit(log.status, AUDIT_STATUS.REJECTED));
-      if (log.type !== CAPITAL_TYPE.RECHARGE && log.type !== CAPITAL_TYPE.WITHDRAW) throw new ApiError('AUDIT_ILLEGAL_TRANSITION', { from: log.status, to: 2 });
+      if (!APPROVABLE.includes(log.type)) throw new ApiError('AUDIT_ILLEGAL_TRANSITION', { from: log.status, to: 2 });
       const posting =
         log.type === CAPITAL_TYPE.WITHDRAW
           ? resolvePosting(log, LEDGER_KIND.WITHDRAW_RELEASE, [
@@ -134,9 +178,11 @@ export class ApprovalsService {
   }
 
   /**
-   * A gift (capital log type 4, status 1 at once, house_bonus -> user_available) with a reason the
-   * player sees. `idempotencyKey` (optional) makes a console retry safe: the same key answers the first
-   * outcome and gifts nothing more.
+   * A gift request (capital log type 4, status 0, requested_by = the staff member) with a reason the
+   * player sees; nothing moves until a different finance or superadmin member approves it
+   * (approveCapitalLog: house_bonus -> user_available). Refused above gift_max_minor and when the credit
+   * would already pass max_balance. `idempotencyKey` (optional) makes a console retry safe: the same key
+   * answers the first outcome and requests nothing more.
    */
   async gift(userId: number, amountMinor: number, staff: StaffRef, reason: string, idempotencyKey?: string): Promise<ApprovalOutcome> {
     assertFinance(staff);
@@ -145,39 +191,34 @@ export class ApprovalsService {
     const why = typeof reason === 'string' ? reason.trim() : '';
     if (why.length === 0 || why.length > 500)
       throw new ApiError('VALIDATION_FAILED', { field: 'reason', reason: why.length === 0 ? 'isNotEmpty' : 'maxLength' });
+    const settings = await this.settings.all();
     const request = { user_id: userId, amount_minor: amountMinor, reason: why };
     return this.idempotency.run(`gift:staff:${staff.id}`, idempotencyKey, request, async (m) => {
+      unwrap(checkRequestMax(amountMinor, settings.gift_max_minor));
       await this.tx.lockRow(m, 'users', userId);
       const user = await m.findOne(UserEntity, { where: { id: userId }, select: { id: true, money_minor: true, lock_money_minor: true } });
       if (!user) throw new ApiError('NOT_FOUND');
-      const before: CapitalLogSnapshot = { capital_log: null, balances: balancesOf(user) };
       const now = this.clock.now();
+      await assertWithinCap(m, userId, amountMinor, settings.max_balance_minor, now);
+      const before: CapitalLogSnapshot = { capital_log: null, balances: balancesOf(user) };
       const res = await m.insert(CapitalLogEntity, {
         user_id: userId,
         type: CAPITAL_TYPE.GIFT,
         quantity_minor: amountMinor,
-        over_minor: user.money_minor + amountMinor,
+        // No balance-after until it takes effect (on approval), like a recharge request.
+        over_minor: null,
         currency: '',
         mark: why,
-        status: AUDIT_STATUS.APPROVED,
+        status: AUDIT_STATUS.PENDING,
         ref_id: null,
         requested_by: staff.id,
-        resolved_by: staff.id,
-        resolved_at: now,
+        resolved_by: null,
+        resolved_at: null,
         remark: why,
         created_at: now,
       });
       const id = Number(res.identifiers[0]?.id);
-      const log = await m.findOneByOrFail(CapitalLogEntity, { id });
-      await this.ledger.post(
-        m,
-        resolvePosting(log, LEDGER_KIND.GIFT, [
-          { account: 'house_bonus', amount: -amountMinor },
-          { account: 'user_available', userId, amount: amountMinor },
-        ]),
-        now,
-      );
-      return { decision: 'gift', capitalLogId: id, status: AUDIT_STATUS.APPROVED, before, after: await snapshot(m, log) };
+      return { decision: 'gift', capitalLogId: id, status: AUDIT_STATUS.PENDING, before, after: await snapshot(m, { id, user_id: userId }) };
     });
   }
 
@@ -230,6 +271,59 @@ export class ApprovalsService {
     }
     return snapshot(m, log);
   }
+}
+
+/** Capital log types finance approves or rejects: recharge, withdrawal, gift. */
+const APPROVABLE: readonly number[] = [CAPITAL_TYPE.RECHARGE, CAPITAL_TYPE.WITHDRAW, CAPITAL_TYPE.GIFT];
+
+/** The player's amount of `type` approved (status 1) within the platform day. */
+async function approvedToday(m: EntityManager, userId: number, type: number, day: { start: number; end: number }): Promise<number> {
+  const rows = await m
+    .createQueryBuilder(CapitalLogEntity, 'c')
+    .select('COALESCE(SUM(c.quantity_minor), 0)', 'total')
+    .where('c.user_id = :userId AND c.type = :type AND c.status = :approved AND c.resolved_at >= :start AND c.resolved_at < :end', {
+      userId,
+      type,
+      approved: AUDIT_STATUS.APPROVED,
+      ...day,
+    })
+    .getRawOne<{ total: number | string }>();
+  return safeSum(rows?.total);
+}
+
+/** What the staff member approved (every approval recorded, first or second) within the platform day, by amount. */
+async function staffApprovedToday(m: EntityManager, staffId: number, day: { start: number; end: number }): Promise<number> {
+  const rows = await m
+    .createQueryBuilder(CapitalApprovalEntity, 'a')
+    .innerJoin(CapitalLogEntity, 'c', 'c.id = a.capital_log_id')
+    .select('COALESCE(SUM(c.quantity_minor), 0)', 'total')
+    .where('a.staff_id = :staffId AND a.decision = :approve AND a.created_at >= :start AND a.created_at < :end', { staffId, approve: APPROVE, ...day })
+    .getRawOne<{ total: number | string }>();
+  return safeSum(rows?.total);
+}
+
+/**
+ * Refuses (BALANCE_CAP_EXCEEDED) a credit that would take available + frozen + the payouts of the
+ * player's pending bets past max_balance. Call with the user row locked.
+ */
+async function assertWithinCap(m: EntityManager, userId: number, creditMinor: number, maxBalanceMinor: number, now: number): Promise<void> {
+  const user = await m.findOne(UserEntity, { where: { id: userId }, select: { id: true, money_minor: true, lock_money_minor: true } });
+  if (!user) throw new ApiError('NOT_FOUND');
+  unwrap(
+    checkBalanceCap({
+      availableMinor: user.money_minor,
+      frozenMinor: user.lock_money_minor,
+      pendingPayoutMinor: await pendingPayoutOf(m, userId, now),
+      creditMinor,
+      maxBalanceMinor,
+    }),
+  );
+}
+
+function safeSum(v: number | string | undefined | null): number {
+  const n = Number(v ?? 0);
+  if (!Number.isSafeInteger(n)) throw new Error(`sum out of safe range: ${String(v)}`);
+  return n;
 }
 
 function assertFinance(staff: StaffRef): void {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RechargeQuote, RechargeResponse } from '@sum28/contracts';
 import { CapitalLogEntity, TxRunner, UserEntity } from '@sum28/database';
-import { AUDIT_STATUS, CAPITAL_TYPE, minorToMajor, quoteRecharge, type RechargeQuote as DomainQuote } from '@sum28/domain';
+import { AUDIT_STATUS, CAPITAL_TYPE, checkRequestMax, minorToMajor, quoteRecharge, type RechargeQuote as DomainQuote } from '@sum28/domain';
 import { unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { IdempotencyService } from '../idempotency/idempotency.service';
@@ -17,7 +17,7 @@ function quoteView(q: DomainQuote): RechargeQuote {
 /**
  * user/recharge: records the request (capital log type 0, status 0) and answers its reference. No money
  * moves: finance credits it on approval (ApprovalsService). Visitors are refused; the amount is parsed
- * exactly by the domain; the currency must be one of the spec's 15 and enabled in the settings.
+ * exactly by the domain and the credit is at most recharge_max_minor; the currency must be one of the spec's 15 and enabled in the settings.
  *
  * The amount is converted at the rate in force (the `currencies` setting) by the domain's
  * `quoteRecharge`: the log keeps the amount paid (`currency_quantity_minor`), the currency, the rate
@@ -35,7 +35,9 @@ export class RechargeService {
 
   private async convert(user: UserEntity, money: unknown, currency: unknown): Promise<DomainQuote> {
     const rates = await this.settings.get('currencies');
-    return unwrap(quoteRecharge({ amount: money, currency, groupId: user.group_id, rates }));
+    const q = unwrap(quoteRecharge({ amount: money, currency, groupId: user.group_id, rates }));
+    unwrap(checkRequestMax(q.credited, await this.settings.get('recharge_max_minor')));
+    return q;
   }
 
   async quote(user: UserEntity, dto: RechargeQuoteDto): Promise<RechargeQuote> {

@@ -50,7 +50,7 @@ export function capitalLogRow(c: CapitalLogEntity): CapitalLogRow {
     reason: c.status === AUDIT_STATUS.REJECTED && c.remark !== '' ? c.remark : null,
     pay_account: c.type === CAPITAL_TYPE.WITHDRAW ? payAccountLabel(c.pay_snapshot) : null,
   };
-  if (c.type === CAPITAL_TYPE.RECHARGE && c.currency_quantity_minor !== null && c.rate !== null) {
+  if (c.type === CAPITAL_TYPE.RECHARGE && typeof c.currency_quantity_minor === 'number' && typeof c.rate === 'string') {
     return { ...row, currency: c.currency as Currency, currency_quantity: minorToMajor(c.currency_quantity_minor), rate: c.rate };
   }
   return row;

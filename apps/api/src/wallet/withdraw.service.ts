@@ -4,6 +4,7 @@ import { CapitalLogEntity, PayInfoEntity, TxRunner, UserEntity } from '@sum28/da
 import {
   AUDIT_STATUS,
   CAPITAL_TYPE,
+  checkRequestMax,
   minor,
   minorToMajor,
   parseAmount,
@@ -15,7 +16,7 @@ import {
 } from '@sum28/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { assertNoResetHold } from '../auth/reset-hold';
-import { ApiError } from '../common/api-error';
+import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
@@ -95,6 +96,8 @@ export class WithdrawService {
     const stakes = bps > 0 ? await countedStakesToday(this.ds.manager, userId, now, this.cfg.schedule.tz, hedge) : minor(0);
     const early = validateWithdraw(this.facts(dto, user, pay !== null, now, { securityCodeCorrect: true, todayStakes: stakes, multiplierBps: bps }));
     if (!early.ok) throw this.refusal(early.error, early.params, user, now);
+    // the per-request maximum (issue 8), before the code is checked so a refused amount costs no attempt
+    if (keyed.amount_minor !== null) unwrap(checkRequestMax(keyed.amount_minor, await this.settings.get('withdraw_max_minor')));
 
     if (!(await this.securityCodes.verify(user, dto.securityCode))) throw await this.securityCodes.recordFailure(userId);
 

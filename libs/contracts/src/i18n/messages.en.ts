@@ -62,6 +62,8 @@ export const MESSAGES_EN = {
   SAME_APPROVER: 'The second approval must come from a different staff member',
   MAKER_CHECKER: 'You cannot approve a request you created',
   SECOND_APPROVER_REQUIRED: 'This amount requires a second approver',
+  BALANCE_CAP_EXCEEDED: 'The balance would exceed the maximum of {{max}}',
+  STAFF_DAILY_LIMIT: 'Your approvals today would exceed your daily limit of {{limit}} (already approved: {{used}})',
 
   GAME_NOT_FOUND: 'Game not found',
   PLAN_NOT_FOUND: 'Room not found',

@@ -62,6 +62,8 @@ export const MESSAGES_JP = {
   SAME_APPROVER: '2回目の承認は別の担当者が行う必要があります',
   MAKER_CHECKER: '自分が作成した申請は承認できません',
   SECOND_APPROVER_REQUIRED: 'この金額には2人目の承認者が必要です',
+  BALANCE_CAP_EXCEEDED: '残高が上限 {{max}} を超えます',
+  STAFF_DAILY_LIMIT: '本日の承認額が1日の上限 {{limit}} を超えます（承認済み：{{used}}）',
 
   GAME_NOT_FOUND: 'ゲームが見つかりません',
   PLAN_NOT_FOUND: 'ルームが見つかりません',

@@ -62,6 +62,8 @@ export const MESSAGES_KOR = {
   SAME_APPROVER: '두 번째 승인은 다른 직원이 해야 합니다',
   MAKER_CHECKER: '본인이 생성한 신청은 승인할 수 없습니다',
   SECOND_APPROVER_REQUIRED: '이 금액은 두 번째 승인자의 승인이 필요합니다',
+  BALANCE_CAP_EXCEEDED: '잔액이 최대 한도 {{max}}를 초과합니다',
+  STAFF_DAILY_LIMIT: '오늘 승인 금액이 일일 한도 {{limit}}를 초과합니다 (이미 승인: {{used}})',
 
   GAME_NOT_FOUND: '게임을 찾을 수 없습니다',
   PLAN_NOT_FOUND: '룸을 찾을 수 없습니다',

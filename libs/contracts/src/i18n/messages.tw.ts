@@ -62,6 +62,8 @@ export const MESSAGES_TW = {
   SAME_APPROVER: '第二次審核須由另一位人員執行',
   MAKER_CHECKER: '不可審核自己建立的申請',
   SECOND_APPROVER_REQUIRED: '此金額需由第二位人員審核',
+  BALANCE_CAP_EXCEEDED: '餘額將超過上限 {{max}}',
+  STAFF_DAILY_LIMIT: '今日審核金額將超過您的每日上限 {{limit}}（已審核：{{used}}）',
 
   GAME_NOT_FOUND: '找不到此遊戲',
   PLAN_NOT_FOUND: '找不到此房間',

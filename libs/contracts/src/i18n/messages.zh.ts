@@ -62,6 +62,8 @@ export const MESSAGES_ZH = {
   SAME_APPROVER: '第二次审核须由另一位人员完成',
   MAKER_CHECKER: '不能审核自己创建的申请',
   SECOND_APPROVER_REQUIRED: '该金额需要第二位人员审核',
+  BALANCE_CAP_EXCEEDED: '余额将超过上限 {{max}}',
+  STAFF_DAILY_LIMIT: '今日审核金额将超过您的每日上限 {{limit}}（已审核：{{used}}）',
 
   GAME_NOT_FOUND: '未找到该游戏',
   PLAN_NOT_FOUND: '未找到该房间',

@@ -54,11 +54,18 @@ describe('sign-in throttle rule', () => {
   });
 
   it('keys usernames case-insensitively and keeps players and staff apart', () => {
-    expect(signInThrottleKeys('player', ' Alice ', '1.2.3.4')).toEqual({
-      pair: 'player:pair:alice|1.2.3.4',
-      ip: 'player:ip:1.2.3.4',
-      user: 'player:user:alice',
-    });
-    expect(signInThrottleKeys('staff', 'alice', '1.2.3.4').user).toBe('staff:user:alice');
+    const keys = signInThrottleKeys('player', ' Alice ', '1.2.3.4');
+    expect(signInThrottleKeys('player', 'ALICE', '1.2.3.4')).toEqual(keys);
+    expect(keys.pair).toMatch(/^player:pair:[0-9a-f]{64}$/);
+    expect(keys.ip).toMatch(/^player:ip:[0-9a-f]{64}$/);
+    expect(keys.user).toMatch(/^player:user:[0-9a-f]{64}$/);
+    expect(signInThrottleKeys('player', 'alice', '1.2.3.5').pair).not.toBe(keys.pair);
+    expect(signInThrottleKeys('player', 'alice', '1.2.3.5').user).toBe(keys.user);
+    expect(signInThrottleKeys('staff', 'alice', '1.2.3.4').user).toBe(keys.user.replace('player:', 'staff:'));
+  });
+
+  it('stores no attempted name or address in clear (a mistyped password, or markup, is never kept)', () => {
+    const keys = signInThrottleKeys('player', '<script>alert(1)</script>', '<b>1.2.3.4</b>');
+    for (const k of Object.values(keys)) expect(k).not.toMatch(/script|alert|<|>|1\.2\.3\.4/);
   });
 });

@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 /**
  * Sign-in throttling (issue 8 point 8), one rule for players and staff. Failures are counted per
  * (username, IP) pair, per IP over all usernames, and per username over all IPs; each counter refuses
@@ -42,10 +44,15 @@ export function signInUsernameKey(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/** A counter's subject as stored: the SHA-256 of what the client typed, so no attempted name (often a mistyped password) or forwarded address is kept in clear, and nothing stored can be markup. */
+function subject(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text)));
+}
+
 /** The store keys of one attempt, one per scope (realms never share a counter). */
 export function signInThrottleKeys(realm: SignInRealm, username: string, ip: string): Readonly<Record<ThrottleScope, string>> {
   const user = signInUsernameKey(username);
-  return { pair: `${realm}:pair:${user}|${ip}`, ip: `${realm}:ip:${ip}`, user: `${realm}:user:${user}` };
+  return { pair: `${realm}:pair:${subject(`${user}|${ip}`)}`, ip: `${realm}:ip:${subject(ip)}`, user: `${realm}:user:${subject(user)}` };
 }
 
 /** The counter as it stands at `now` (null when there is none or it has been forgotten). */

@@ -1,5 +1,6 @@
 import type { Minor } from '../money/money';
 import { err, ok, type Result } from '../result/result';
+import { needsTwoApprovers } from '../wallet/money-limits';
 
 /** Capital log audit status: 0 under review, 1 approved, 2 rejected. */
 export const AUDIT_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
@@ -29,19 +30,24 @@ export type ApprovalFacts = {
   readonly amount: Minor;
   /** At or above this amount two distinct approvals are needed; null: one is enough. */
   readonly twoApproverThresholdMinor: number | null;
+  /** The player's amount of this type already approved in the platform day; counts toward the threshold (default 0). */
+  readonly approvedTodayMinor?: number;
 };
 
 export type ApprovalDecision = 'final' | 'needs_second';
 
 /**
  * Maker-checker: the approver is not the requester; the same staff member cannot approve twice;
- * at or above the threshold the first approval returns 'needs_second' and a second, distinct
- * approver makes it 'final'.
+ * when the player's amount of this type approved today plus this one reaches the threshold
+ * (needsTwoApprovers) the first approval returns 'needs_second' and a second, distinct approver
+ * makes it 'final'.
  */
 export function decideApproval(f: ApprovalFacts): Result<ApprovalDecision, ApprovalError> {
   if (f.requesterStaffId !== null && f.requesterStaffId === f.approverStaffId) return err('MAKER_CHECKER');
   if (f.priorApproverIds.includes(f.approverStaffId)) return err('SAME_APPROVER');
-  const needsTwo = f.twoApproverThresholdMinor !== null && f.amount >= f.twoApproverThresholdMinor;
+  const needsTwo =
+    f.twoApproverThresholdMinor !== null &&
+    needsTwoApprovers({ amountMinor: f.amount, approvedTodayMinor: f.approvedTodayMinor ?? 0, thresholdMinor: f.twoApproverThresholdMinor });
   if (!needsTwo) return ok('final');
   const distinctPrior = new Set(f.priorApproverIds.filter((id) => id !== f.requesterStaffId));
   return ok(distinctPrior.size >= 1 ? 'final' : 'needs_second');

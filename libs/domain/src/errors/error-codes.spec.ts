@@ -7,6 +7,7 @@ import { parseOpenHours, validateScheduleConfig } from '../game/schedule';
 import { minor, parseAmount } from '../money/money';
 import type { Result } from '../result/result';
 import { validateRecharge, validateWithdraw, type WithdrawFacts } from '../wallet/wallet-rules';
+import { checkBalanceCap, checkStaffDailyLimit } from '../wallet/money-limits';
 import { DOMAIN_ERROR_CODES, isDomainErrorCode } from './error-codes';
 
 const w: WithdrawFacts = {
@@ -57,6 +58,8 @@ const PRODUCERS: Array<() => Result<unknown>> = [
   () => transitionAudit(1, 2),
   () => decideApproval({ requesterStaffId: null, approverStaffId: 1, priorApproverIds: [1], amount: minor(1), twoApproverThresholdMinor: 1 }),
   () => decideApproval({ requesterStaffId: 1, approverStaffId: 1, priorApproverIds: [], amount: minor(1), twoApproverThresholdMinor: null }),
+  () => checkBalanceCap({ availableMinor: 2, frozenMinor: 0, pendingPayoutMinor: 0, creditMinor: 1, maxBalanceMinor: 2 }),
+  () => checkStaffDailyLimit({ approvedTodayMinor: 2, amountMinor: 1, limitMinor: 2 }),
   () => inviterIdFromCode('1'),
   () => validateUsername('1'),
   () => validatePassword('1'),

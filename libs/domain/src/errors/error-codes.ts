@@ -6,6 +6,7 @@ import type { OppositeBetError } from '../game/opposite-bet';
 import type { ScheduleError } from '../game/schedule';
 import type { AmountError } from '../money/money';
 import type { RechargeError, WithdrawError } from '../wallet/wallet-rules';
+import type { MoneyLimitError } from '../wallet/money-limits';
 
 /** Every error code a domain function can return in a Result. */
 export const DOMAIN_ERROR_CODES = [
@@ -56,6 +57,8 @@ export const DOMAIN_ERROR_CODES = [
   'WALLET_TYPE_INVALID',
   'WITHDRAW_AMOUNT_REQUIRED',
   'NICKNAME_INVALID',
+  'BALANCE_CAP_EXCEEDED',
+  'STAFF_DAILY_LIMIT',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
@@ -77,7 +80,8 @@ export type ModuleErrorCode =
   | WithdrawError
   | AuditTransitionError
   | ApprovalError
-  | AccountError;
+  | AccountError
+  | MoneyLimitError;
 
 type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;

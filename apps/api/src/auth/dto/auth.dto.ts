@@ -2,6 +2,9 @@ import type { LoginRequest, RegisterRequest } from '@sum28/contracts';
 import { BoolField, EnumField, IntField, StrField } from '../../common/validation/fields';
 import { PlayerRequestDto } from '../../common/validation/player-request.dto';
 
+/** An ALTCHA payload: base64 of a JSON object, so it starts `eyJ` (`{"`). */
+const POW_PAYLOAD = /^eyJ[A-Za-z0-9+/]*={0,2}$/;
+
 export class RegisterDto extends PlayerRequestDto implements RegisterRequest {
   @StrField({ min: 1, max: 64, example: 'alice01' }) username!: string;
   @StrField({ min: 1, max: 64 }) password!: string;
@@ -10,7 +13,7 @@ export class RegisterDto extends PlayerRequestDto implements RegisterRequest {
   @StrField({ optional: true, max: 16, description: 'invite code as shown to the inviter, e.g. 100001' }) invite_code?: string;
   @StrField({ optional: true, max: 64 }) captcha_id?: string;
   @StrField({ optional: true, max: 16 }) captcha?: string;
-  @StrField({ optional: true, max: 1024, description: 'base64 ALTCHA payload solving the captcha answer\'s `pow` challenge' }) pow?: string;
+  @StrField({ optional: true, max: 1024, pattern: POW_PAYLOAD, description: 'base64 ALTCHA payload (of a JSON object) solving the captcha answer\'s `pow` challenge' }) pow?: string;
   @BoolField({ description: 'I am 18 or older and accept the terms' }) adult!: boolean;
 }
 
@@ -19,7 +22,7 @@ export class LoginDto extends PlayerRequestDto implements LoginRequest {
   @StrField({ min: 1, max: 64 }) password!: string;
   @StrField({ optional: true, max: 64 }) captcha_id?: string;
   @StrField({ optional: true, max: 16 }) captcha?: string;
-  @StrField({ optional: true, max: 1024, description: 'base64 ALTCHA payload solving the captcha answer\'s `pow` challenge' }) pow?: string;
+  @StrField({ optional: true, max: 1024, pattern: POW_PAYLOAD, description: 'base64 ALTCHA payload (of a JSON object) solving the captcha answer\'s `pow` challenge' }) pow?: string;
 }
 
 export class EmptyDto extends PlayerRequestDto {}

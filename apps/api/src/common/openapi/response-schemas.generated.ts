@@ -694,6 +694,35 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       },
       required: ['data', 'total'],
     },
+    GiftAnswer: {
+      allOf: [
+        {
+          $ref: '#/components/schemas/UserAdminView',
+        },
+        {
+          type: 'object',
+          properties: {
+            gift: {
+              type: 'object',
+              properties: {
+                capital_log_id: {
+                  type: 'number',
+                },
+                status: {
+                  type: 'number',
+                },
+                amount: {
+                  type: 'number',
+                },
+              },
+              required: ['capital_log_id', 'status', 'amount'],
+            },
+          },
+          required: ['gift'],
+        },
+      ],
+      description: 'The answer of POST /users/:id/gift: the player, and the gift request waiting for a second staff member.',
+    },
     GroupId: {
       type: 'integer',
       enum: [1, 2, 3],
@@ -2767,7 +2796,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       $ref: '#/components/schemas/UserAdminView',
     },
     UsersController_gift: {
-      $ref: '#/components/schemas/UserAdminView',
+      $ref: '#/components/schemas/GiftAnswer',
     },
     UsersController_list: {
       type: 'array',

@@ -54,9 +54,13 @@ export function StrField(o: Common & { min?: number; max: number; pattern?: RegE
   );
 }
 
-export function EnumField<T extends string | number>(values: readonly T[], o: Common = {}): PropertyDecorator {
+/**
+ * One of a fixed list. The message lists the values when there are few of them, unless `listValues` is
+ * false: word values (e.g. 'message', 'announcement') would put untranslated English in a player's message.
+ */
+export function EnumField<T extends string | number>(values: readonly T[], o: Common & { listValues?: boolean } = {}): PropertyDecorator {
   const isNumeric = values.every((v) => typeof v === 'number');
-  const listed = values.length <= MAX_LISTED_VALUES ? rule('oneOf', { values: values.join(', ') }) : rule('choice');
+  const listed = values.length <= MAX_LISTED_VALUES && o.listValues !== false ? rule('oneOf', { values: values.join(', ') }) : rule('choice');
   return applyDecorators(doc(o, { enum: [...values] }), ...opt(o), ...(isNumeric ? [Transform(strictInt)] : []), IsIn([...values], listed));
 }
 

@@ -86,6 +86,8 @@ export const CAPITAL_LOG_CSV_COLUMNS = [
   'created_at',
 ] as const satisfies ReadonlyArray<keyof CapitalLogView>;
 
+const AWAITING_SECOND = `(r.status = ${AUDIT_STATUS.PENDING} AND EXISTS (SELECT 1 FROM capital_approvals a WHERE a.capital_log_id = r.id AND a.decision = 'approve'))`;
+
 export const CAPITAL_LOGS_LIST: ListSpec = {
   resource: 'capital-logs',
   fields: {
@@ -100,6 +102,8 @@ export const CAPITAL_LOGS_LIST: ListSpec = {
     ref_id: { column: 'ref_id', kind: 'int', filter: 'eq' },
     resolved_at: { column: 'resolved_at', kind: 'time', sortable: true, filter: 'range' },
     created_at: { column: 'created_at', kind: 'time', sortable: true, filter: 'range' },
+    // pending with one approval recorded: waiting for a second, different approver
+    awaiting_second: { column: 'id', kind: 'bool', filter: 'eq', predicate: { true: AWAITING_SECOND, false: `NOT ${AWAITING_SECOND}` } },
   },
   search: ['mark', 'remark'],
   defaultSort: ['id', 'DESC'],

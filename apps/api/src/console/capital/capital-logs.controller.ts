@@ -16,7 +16,9 @@ export class CapitalLogsController {
 
   @Get()
   @Permit('capital_logs.read')
-  @ApiOperation({ summary: 'Fund records with approvals (filters: id, user_id, type, status, currency, created_at_gte/lte, resolved_at_gte/lte, q)' })
+  @ApiOperation({
+    summary: 'Fund records with approvals (filters: id, user_id, type, status, currency, awaiting_second, created_at_gte/lte, resolved_at_gte/lte, q)',
+  })
   async list(@Query() q: ListQueryDto, @CurrentStaff() sc: StaffContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<CapitalLogView[]> {
     return respondPage(reply, await this.logs.list(q, sc.staff.role));
   }
@@ -36,7 +38,10 @@ export class CapitalLogsController {
   @Post(':id/approve')
   @HttpCode(200)
   @Permit('capital_logs.resolve')
-  @ApiOperation({ summary: 'Approve a pending recharge or withdrawal (large withdrawals need a second, different approver)' })
+  @ApiOperation({
+    summary:
+      'Approve a pending recharge, withdrawal or gift (gifts by someone other than their requester; large recharges and withdrawals need a second, different approver)',
+  })
   approve(@IdParam() id: number, @Body() dto: ApproveDto, @Actor() actor: StaffActor, @CurrentStaff() sc: StaffContext): Promise<CapitalLogView> {
     return this.logs.approve(actor, sc.staff.role, id, dto.remark ?? '');
   }
@@ -44,7 +49,7 @@ export class CapitalLogsController {
   @Post(':id/reject')
   @HttpCode(200)
   @Permit('capital_logs.resolve')
-  @ApiOperation({ summary: 'Reject a pending recharge or withdrawal (a withdrawal hold goes back to the player)' })
+  @ApiOperation({ summary: 'Reject a pending recharge, withdrawal or gift (a withdrawal hold goes back to the player)' })
   reject(@IdParam() id: number, @Body() dto: RejectDto, @Actor() actor: StaffActor, @CurrentStaff() sc: StaffContext): Promise<CapitalLogView> {
     return this.logs.reject(actor, sc.staff.role, id, dto.remark);
   }

@@ -18,6 +18,8 @@ export interface FieldSpec {
   filter?: 'eq' | 'range' | 'both';
   /** the only values an `eq` filter accepts */
   values?: readonly (string | number)[];
+  /** a `bool` filter computed in SQL (alias `r`, no parameters) instead of comparing `column`: the condition for true and for false */
+  predicate?: { readonly true: string; readonly false: string };
 }
 
 export interface ListSpec {
@@ -190,6 +192,11 @@ export function sqlConditions(spec: ListSpec, p: ParsedList): Condition[] {
     out.push({ sql: `(${spec.search.map((c) => `LOWER(r.${c}) LIKE :${name} ESCAPE '\\'`).join(' OR ')})`, params: { [name]: likePattern(p.search) } });
   }
   for (const e of p.eq) {
+    const predicate = spec.fields[e.field]?.predicate;
+    if (predicate) {
+      out.push({ sql: `(${e.values.map((v) => (v === true ? predicate.true : predicate.false)).join(' OR ')})`, params: {} });
+      continue;
+    }
     const name = param();
     out.push(
       e.values.length === 1

@@ -1,10 +1,13 @@
 import {
   ALL_PLAY_TYPES,
   CURRENCIES,
+  formatMinor,
   isCurrency,
   isOppositeBetPolicy,
   isTurnoverHedgeRule,
   LOCALES,
+  MAX_BALANCE_CEILING_MINOR,
+  MAX_STAKE_CEILING_MINOR,
   minorToMajor,
   OPPOSITE_BET_POLICIES,
   parseRate,
@@ -45,6 +48,12 @@ function intRule(min: number, max: number, description: string): SettingRule {
   };
 }
 
+/** A money setting with a ceiling (the safe range of issue 8): above it, 400 naming `value`. */
+function moneyAtMost(v: number, ceiling: number): number {
+  if (v > ceiling) throw bad(`at most ${formatMinor(ceiling)}`);
+  return v;
+}
+
 const showMoney = (v: unknown): unknown => (typeof v === 'number' && Number.isSafeInteger(v) ? minorToMajor(v) : v);
 
 /**
@@ -80,14 +89,40 @@ export const SETTING_RULES: Readonly<Record<string, SettingRule>> = {
   },
   withdraw_two_approver_threshold_minor: {
     kind: 'money',
-    description: 'withdrawals at or above this amount need two different approvers (0 turns it off)',
+    description: "withdrawals need two different approvers once the player's withdrawals approved today plus this one reach this amount (0 turns it off)",
     show: showMoney,
     parse: (v) => amountOrZeroField('value', v),
   },
-  max_stake_minor: { kind: 'money', description: 'largest single stake', show: showMoney, parse: (v) => amountField('value', v) },
+  max_stake_minor: {
+    kind: 'money',
+    description: 'largest single stake',
+    show: showMoney,
+    parse: (v) => moneyAtMost(amountField('value', v), MAX_STAKE_CEILING_MINOR),
+  },
   security_code_max_attempts: intRule(1, 100, 'wrong security codes before the lock'),
   security_code_lock_minutes: intRule(1, 10_080, 'security-code lock, minutes'),
   currencies: { kind: 'currencies', description: 'recharge currencies and their rates', show: (v) => v, parse: parseCurrencies },
+  max_balance_minor: {
+    kind: 'money',
+    description: 'largest balance a player may hold, pending payouts included; credits past it are refused',
+    show: showMoney,
+    parse: (v) => moneyAtMost(amountField('value', v), MAX_BALANCE_CEILING_MINOR),
+  },
+  gift_max_minor: { kind: 'money', description: 'largest single gift', show: showMoney, parse: (v) => amountField('value', v) },
+  recharge_max_minor: { kind: 'money', description: 'largest single recharge request', show: showMoney, parse: (v) => amountField('value', v) },
+  withdraw_max_minor: { kind: 'money', description: 'largest single withdrawal request', show: showMoney, parse: (v) => amountField('value', v) },
+  recharge_two_approver_threshold_minor: {
+    kind: 'money',
+    description: "recharges need two different approvers once the player's recharges approved today plus this one reach this amount (0 turns it off)",
+    show: showMoney,
+    parse: (v) => amountOrZeroField('value', v),
+  },
+  staff_daily_approval_limit_minor: {
+    kind: 'money',
+    description: 'total a staff member may approve per platform day, by amount (0 turns it off)',
+    show: showMoney,
+    parse: (v) => amountOrZeroField('value', v),
+  },
   cs_chat_url: {
     kind: 'url',
     description: 'external customer-service chat page (https), empty for the deployment default (CS_CHAT_URL)',

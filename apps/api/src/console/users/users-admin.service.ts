@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TxRunner, UserEntity, UserSessionEntity } from '@sum28/database';
-import { resetHoldUntil, validatePassword } from '@sum28/domain';
+import { CapitalLogEntity, TxRunner, UserEntity, UserSessionEntity } from '@sum28/database';
+import { AUDIT_STATUS, CAPITAL_TYPE, minorToMajor, resetHoldUntil, validatePassword } from '@sum28/domain';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import type { StaffActor } from '../../audit/audit.types';
@@ -163,34 +163,43 @@ export class UsersAdminService {
     return this.get(id);
   }
 
-  /** A gift through the wallet's ApprovalsService; the audit row is written inside its transaction. */
-  async gift(actor: StaffActor, id: number, dto: GiftDto): Promise<UserAdminView> {
+  /**
+   * A gift request through the wallet's ApprovalsService (capital log type 4, pending until a different
+   * finance or superadmin member approves it at /capital-logs/:id/approve); the audit row is written
+   * inside its transaction. Answers the player (balances unchanged) and the request.
+   */
+  async gift(actor: StaffActor, id: number, dto: GiftDto): Promise<GiftAnswer> {
     const amount = amountField('amount', dto.amount);
     await this.get(id);
-    const balances = async (m: EntityManager): Promise<unknown> => {
+    const state = async (m: EntityManager): Promise<GiftState | null> => {
       const u = await m.findOne(UserEntity, { where: { id }, select: { id: true, money_minor: true, lock_money_minor: true } });
-      return u ? { money_minor: u.money_minor, lock_money_minor: u.lock_money_minor } : null;
+      if (!u) return null;
+      const gifts = await m.countBy(CapitalLogEntity, { user_id: id, type: CAPITAL_TYPE.GIFT });
+      return { money_minor: u.money_minor, lock_money_minor: u.lock_money_minor, gift_requests: gifts };
     };
-    await this.audit.capture(
+    const out = await this.audit.capture(
       {
         actor,
         entry: { action: 'user.gift', targetType: 'user', targetId: id, reason: dto.reason },
         before: async (m) => {
           await this.tx.lockRow(m, 'users', id);
-          return balances(m);
+          return state(m);
         },
-        after: async (m) => ({ amount_minor: amount, ...((await balances(m)) as object) }),
-        // an idempotent replay (same key) moves nothing and gets no second row
-        unchanged: (b, a) => sameBalances(b, a),
+        after: async (m) => ({ amount_minor: amount, status: AUDIT_STATUS.PENDING, ...(await state(m)) }),
+        // an idempotent replay (same key) requests nothing and gets no second row
+        unchanged: (b, a) => (b as GiftState | null)?.gift_requests === (a as GiftState | null)?.gift_requests,
       },
       () => this.approvals.gift(id, amount, actor, dto.reason, dto.idempotency_key),
     );
-    return this.get(id);
+    return { ...(await this.get(id)), gift: { capital_log_id: out.capitalLogId, status: out.status, amount: minorToMajor(amount) } };
   }
 }
 
-function sameBalances(before: unknown, after: unknown): boolean {
-  const b = before as { money_minor?: number; lock_money_minor?: number } | null;
-  const a = after as { money_minor?: number; lock_money_minor?: number } | null;
-  return b?.money_minor === a?.money_minor && b?.lock_money_minor === a?.lock_money_minor;
+interface GiftState {
+  money_minor: number;
+  lock_money_minor: number;
+  gift_requests: number;
 }
+
+/** The answer of POST /users/:id/gift: the player, and the gift request waiting for a second staff member. */
+export type GiftAnswer = UserAdminView & { gift: { capital_log_id: number; status: number; amount: number } };

@@ -7,7 +7,7 @@ import { ListQueryDto } from '../list/list.dto';
 import { respondCsv, respondPage } from '../list/respond';
 import { Actor, ConsoleController, Permit } from '../permission';
 import type { UserAdminView } from './user-admin-view';
-import { type ResetPasswordAnswer, UsersAdminService } from './users-admin.service';
+import { type GiftAnswer, type ResetPasswordAnswer, UsersAdminService } from './users-admin.service';
 import { FreezeDto, GiftDto, ResetPasswordDto, UpdateUserDto } from './users.dto';
 
 @ConsoleController('users')
@@ -66,8 +66,11 @@ export class UsersController {
   @Post(':id/gift')
   @HttpCode(200)
   @Permit('users.gift')
-  @ApiOperation({ summary: 'Gift {amount, reason}: credited at once from the house bonus account' })
-  gift(@IdParam() id: number, @Body() dto: GiftDto, @Actor() actor: StaffActor): Promise<UserAdminView> {
+  @ApiOperation({
+    summary:
+      'Gift request {amount, reason}: pending (capital log type 4) until a different finance or superadmin member approves it at capital-logs/:id/approve',
+  })
+  gift(@IdParam() id: number, @Body() dto: GiftDto, @Actor() actor: StaffActor): Promise<GiftAnswer> {
     return this.users.gift(actor, id, dto);
   }
 }

@@ -130,8 +130,9 @@ function probesFor(r: AppRoute, base: Record<string, unknown>, auth: Record<stri
     for (const f of fields) {
       for (const bad of WRONG[f.kind]) {
         add(`${f.name} = ${JSON.stringify(bad)?.slice(0, 24)}`, json, JSON.stringify({ ...base, [f.name]: bad }), true);
-        // the same in another language: messages are built per locale
-        add(`${f.name} = ${JSON.stringify(bad)?.slice(0, 24)} (jp)`, { ...json, 'x-lang': 'jp' }, JSON.stringify({ ...base, [f.name]: bad }), true);
+        // the same in other languages: messages are built per locale
+        for (const lang of ['jp', 'kor'])
+          add(`${f.name} = ${JSON.stringify(bad)?.slice(0, 24)} (${lang})`, { ...json, 'x-lang': lang }, JSON.stringify({ ...base, [f.name]: bad }), true);
         // Form bodies carry text only: an object or array becomes bracketed keys, a scalar its text.
         if (typeof bad === 'object' && bad !== null)
           add(`${f.name} = ${JSON.stringify(bad)?.slice(0, 24)} (form)`, formType, `${form(base)}&${enc(`${f.name}[x]`)}=1`, true);

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ANTD_LOCALES } from './app/antd-locales';
 import { getLocale } from './app/session';
-import { HTML_LANG, initI18n } from './i18n';
+import { HTML_LANG, initI18n, loadLocale } from './i18n';
 import './app/theme.css';
 
 // antd-mobile 5 renders its imperative Toast and Dialog with React 18's legacy API; under React 19 it needs a
@@ -20,13 +20,13 @@ unstableSetRender((node, container) => {
   };
 });
 
-const locale = getLocale();
-initI18n(locale);
-document.documentElement.lang = HTML_LANG[locale];
-setDefaultConfig({ locale: ANTD_LOCALES[locale] });
-
-const el = document.getElementById('root');
-if (el !== null) {
+async function start(): Promise<void> {
+  const locale = getLocale();
+  initI18n(locale, await loadLocale(locale));
+  document.documentElement.lang = HTML_LANG[locale];
+  setDefaultConfig({ locale: ANTD_LOCALES[locale] });
+  const el = document.getElementById('root');
+  if (el === null) return;
   createRoot(el).render(
     <StrictMode>
       <ConfigProvider locale={ANTD_LOCALES[locale]}>
@@ -35,6 +35,8 @@ if (el !== null) {
     </StrictMode>,
   );
 }
+
+void start();
 
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
   window.addEventListener('load', () => {

@@ -1,4 +1,4 @@
-import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -29,9 +29,15 @@ export function Page({
   return (
     <div className={className ? `page ${className}` : 'page'}>
       <header className="page__bar">
-        <NavBar back={back ? t('common.back') : null} backArrow={back} onBack={goBack} right={right}>
-          <h1 className="page__title">{title}</h1>
-        </NavBar>
+        <div className="page__side">
+          {back ? (
+            <button type="button" className="icon-button" onClick={goBack} aria-label={t('common.back')}>
+              <LeftOutline aria-hidden="true" />
+            </button>
+          ) : null}
+        </div>
+        <h1 className="page__title">{title}</h1>
+        <div className="page__side page__side--right">{right}</div>
       </header>
       <div className="page__body">{children}</div>
     </div>

@@ -22,7 +22,9 @@ export default function AddBankCardPage(): ReactElement {
       Toast.show({ icon: 'fail', content: ruleMessage(checked.error, checked.params) });
       return;
     }
-    const saved = await api.call('setPayInfo', { type: PAY_TYPE.BANK_CARD, acc: checked.value.acc, acc_name: checked.value.accName, acc_bank: checked.value.accBank }).catch(() => null);
+    const saved = await api
+      .call('setPayInfo', { type: PAY_TYPE.BANK_CARD, acc: checked.value.acc, acc_name: checked.value.accName, acc_bank: checked.value.accBank })
+      .catch(() => null);
     if (saved === null) return;
     Toast.show({ icon: 'success', content: t('common.setSuccess') });
     void navigate('/bankCardManage?type=0', { replace: true });

@@ -13,7 +13,8 @@ export default function ArticleDetailPage(): ReactElement {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const news = useApi('articleList');
-  const all = news.data ? [...news.data.tops, ...news.data.articleTabs.flatMap((tab) => tab.articles)] : [];
+  // Tabs carry the whole article; hot topics may carry only the title (today's API sends id and title).
+  const all = news.data ? [...news.data.articleTabs.flatMap((tab) => tab.articles), ...news.data.tops] : [];
   const article = all.find((a) => a.id === id);
   return (
     <Page title={article?.title ?? t('news.title')}>
@@ -24,7 +25,7 @@ export default function ArticleDetailPage(): ReactElement {
       ) : (
         <article className="card article">
           <h2>{article.title}</h2>
-          <p className="muted small">{formatTime(article.createtime)}</p>
+          {typeof article.createtime === 'number' ? <p className="muted small">{formatTime(article.createtime)}</p> : null}
           <div className="article__body" dangerouslySetInnerHTML={{ __html: article.content }} />
         </article>
       )}

@@ -41,7 +41,13 @@ export default function CapitalDetailPage(): ReactElement {
     try {
       const answer = await api.call(
         'quantityLogList',
-        { begin_date: formatDate(filter.begin), end_date: formatDate(filter.end), page: p, pageSize: PAGE_SIZE, ...(filter.type !== null ? { type: filter.type } : {}) },
+        {
+          begin_date: formatDate(filter.begin),
+          end_date: formatDate(filter.end),
+          page: p,
+          pageSize: PAGE_SIZE,
+          ...(filter.type !== null ? { type: filter.type } : {}),
+        },
         { loading: false },
       );
       if (gen !== generation.current) return;
@@ -72,10 +78,15 @@ export default function CapitalDetailPage(): ReactElement {
     <Page
       title={t('capital.title')}
       right={
-        <button type="button" className="icon-button" onClick={() => {
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => {
             setDraft(filter);
             setOpen(true);
-          }} aria-label={t('capital.filter')}>
+          }}
+          aria-label={t('capital.filter')}
+        >
           <FilterOutline />
         </button>
       }

@@ -12,6 +12,8 @@ export default function MoreNewsPage(): ReactElement {
   const navigate = useNavigate();
   const news = useApi('articleList');
   const open = (id: number): void => void navigate(`/aticleDetail?id=${id}`);
+  // The API names its tabs by id ('original', 'recommend', 'wealth'); a server-given name wins when present.
+  const tabName = (tab: { id: number | string; name?: string }): string => tab.name || t(`news.tab_${String(tab.id)}`, { defaultValue: String(tab.id) });
   return (
     <Page title={t('news.title')}>
       {news.loading && news.data === undefined ? (
@@ -29,7 +31,7 @@ export default function MoreNewsPage(): ReactElement {
           </List>
           <Tabs>
             {news.data.articleTabs.map((tab) => (
-              <Tabs.Tab key={String(tab.id)} title={tab.name}>
+              <Tabs.Tab key={String(tab.id)} title={tabName(tab)}>
                 {tab.articles.length === 0 ? (
                   <EmptyState onReload={news.reload} />
                 ) : (

@@ -54,7 +54,14 @@ export default function NoticePage(): ReactElement {
                   key={n.id}
                   description={formatTime(n.createtime)}
                   onClick={() => setRead((r) => (r.includes(n.id) ? r : [...r, n.id]))}
-                  extra={read.includes(n.id) ? null : <Badge content={Badge.dot} aria-label={t('notice.unread')} />}
+                  extra={
+                    read.includes(n.id) ? null : (
+                      <span className="unread">
+                        <Badge content={Badge.dot} />
+                        <span className="sr-only">{t('notice.unread')}</span>
+                      </span>
+                    )
+                  }
                 >
                   {n.title}
                 </List.Item>

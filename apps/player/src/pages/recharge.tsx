@@ -34,7 +34,9 @@ export default function RechargePage(): ReactElement {
       Toast.show({ icon: 'fail', content: ruleMessage(checked.error, checked.params) });
       return;
     }
-    const res = await api.call('recharge', { money: minorToMajor(checked.value.amount), type: checked.value.currency, idempotency_key: crypto.randomUUID() }).catch(() => null);
+    const res = await api
+      .call('recharge', { money: minorToMajor(checked.value.amount), type: checked.value.currency, idempotency_key: crypto.randomUUID() })
+      .catch(() => null);
     if (res !== null) setOrder(res);
   };
 
@@ -50,7 +52,14 @@ export default function RechargePage(): ReactElement {
           <span className="strong">{account}</span>
         </Form.Item>
         <Form.Item label={t('recharge.amount')}>
-          <Input value={amount} onChange={setAmount} inputMode="decimal" placeholder={t('recharge.amountPlaceholder')} aria-label={t('recharge.amount')} clearable />
+          <Input
+            value={amount}
+            onChange={setAmount}
+            inputMode="decimal"
+            placeholder={t('recharge.amountPlaceholder')}
+            aria-label={t('recharge.amount')}
+            clearable
+          />
         </Form.Item>
         <Selector columns={5} options={QUICK.map((q) => ({ label: q, value: q }))} value={[amount]} onChange={(v) => setAmount(v[0] ?? '')} />
         <Form.Item label={t('recharge.currency')} onClick={() => setPickerOpen(true)} arrowIcon>
@@ -58,7 +67,8 @@ export default function RechargePage(): ReactElement {
         </Form.Item>
         <Form.Item label={t('recharge.rate')}>
           <span>
-            1 {currency} = 1 · {t('recharge.youPay')}: <span className="money">{typed === null ? '--' : `${formatMoney(minorToMajor(typed))} ${currency}`}</span>
+            1 {currency} = 1 · {t('recharge.youPay')}:{' '}
+            <span className="money">{typed === null ? '--' : `${formatMoney(minorToMajor(typed))} ${currency}`}</span>
           </span>
         </Form.Item>
       </Form>

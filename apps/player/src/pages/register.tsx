@@ -83,10 +83,20 @@ export default function RegisterPage(): ReactElement {
           </Button>
         }
       >
-        <Form.Item name="username" label={t('login.username')} rules={[{ required: true, message: t('login.usernameRequired') }]} help={t('register.usernameHelp')}>
+        <Form.Item
+          name="username"
+          label={t('login.username')}
+          rules={[{ required: true, message: t('login.usernameRequired') }]}
+          help={t('register.usernameHelp')}
+        >
           <Input placeholder={t('login.usernamePlaceholder')} autoComplete="username" clearable />
         </Form.Item>
-        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]} help={t('register.passwordHelp')}>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[{ required: true, message: t('login.passwordRequired') }]}
+          help={t('register.passwordHelp')}
+        >
           <Input type="password" placeholder={t('login.passwordPlaceholder')} autoComplete="new-password" clearable />
         </Form.Item>
         <Form.Item name="invite" label={t('register.invite')} rules={[{ required: true, message: t('register.inviteRequired') }]}>

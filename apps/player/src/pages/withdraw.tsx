@@ -62,7 +62,12 @@ export default function WithdrawPage(): ReactElement {
   const send = useCallback(
     (code: string) => {
       api
-        .call('withdrawAction', { type: chosen === PAY_TYPE.WALLET ? PAY_TYPE.WALLET : PAY_TYPE.BANK_CARD, money: minorToMajor(amountMinor), securityCode: code, idempotency_key: crypto.randomUUID() })
+        .call('withdrawAction', {
+          type: chosen === PAY_TYPE.WALLET ? PAY_TYPE.WALLET : PAY_TYPE.BANK_CARD,
+          money: minorToMajor(amountMinor),
+          securityCode: code,
+          idempotency_key: crypto.randomUUID(),
+        })
         .then(() => {
           setKeypadOpen(false);
           setDone(true);
@@ -101,7 +106,9 @@ export default function WithdrawPage(): ReactElement {
                   <Money value={turnover?.done} /> / <Money value={turnover?.required} />
                 </span>
               </div>
-              <ProgressBar percent={percent} aria-label={t('withdraw.turnover')} />
+              <div role="progressbar" aria-label={t('withdraw.turnover')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+                <ProgressBar percent={percent} />
+              </div>
               <div className="muted small">
                 {data.water_limit > 0 ? (
                   <>
@@ -124,7 +131,14 @@ export default function WithdrawPage(): ReactElement {
               )}
             </Form.Item>
             <Form.Item label={t('withdraw.amount')}>
-              <Input value={amount} onChange={setAmount} inputMode="decimal" placeholder={t('withdraw.amountPlaceholder')} aria-label={t('withdraw.amount')} clearable />
+              <Input
+                value={amount}
+                onChange={setAmount}
+                inputMode="decimal"
+                placeholder={t('withdraw.amountPlaceholder')}
+                aria-label={t('withdraw.amount')}
+                clearable
+              />
             </Form.Item>
           </Form>
           <p className="pad muted small">{t('withdraw.tips')}</p>

@@ -37,7 +37,7 @@ export function SecurityKeypad({ onComplete, resetKey = 0, label }: { onComplete
       <div className="keypad__keys">
         {KEYS.map((k, i) =>
           k === '' ? (
-            <span key={i} />
+            <span key={`blank-${i}`} />
           ) : (
             <button key={k} type="button" className="keypad__key" onClick={() => press(k)} aria-label={k === 'del' ? t('security.delete') : k}>
               {k === 'del' ? '⌫' : k}

@@ -215,6 +215,7 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
     await check('withdraw-keypad', 'tw');
     await keypad(CODE);
     await page.getByText('提交成功').waitFor();
+    await page.waitForTimeout(500); // the sheet's slide-in animation
     await check('withdraw-success', 'tw');
     await page.getByRole('button', { name: '資金明細' }).click();
     await page.waitForURL((u) => u.pathname === '/capitalDetail');

@@ -8,6 +8,7 @@ import { useApi, useUser } from '../app/hooks';
 import { getLine, setLine } from '../app/session';
 import { EmptyState } from '../components/EmptyState';
 import { LanguageButton } from '../components/LanguageButton';
+import { LineCard } from '../components/LineCard';
 import { Money } from '../components/Money';
 
 /** Spec section 9: banners autoplay every 5000 ms. */
@@ -78,12 +79,7 @@ export default function HomePage(): ReactElement {
         <div className="lines">
           {games.loading && games.data === undefined
             ? [1, 2, 3, 4].map((i) => <Skeleton key={i} animated className="line-card line-card--skeleton" />)
-            : (games.data?.gameList ?? []).map((g) => (
-                <div key={g.id} className="card line-card">
-                  <div className="line-card__name">{g.name}</div>
-                  <div className="muted small">{t('home.rooms', { n: g.planList.length })}</div>
-                </div>
-              ))}
+            : (games.data?.gameList ?? []).map((g) => <LineCard key={g.id} game={g} />)}
         </div>
       </section>
 

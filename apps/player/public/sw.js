@@ -5,7 +5,12 @@ const SHELL = ['/', '/offline.html', '/manifest.webmanifest', '/icon.svg', '/ico
 const NEVER = ['/index.php', '/admin-api', '/admin', '/docs', '/health'];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {

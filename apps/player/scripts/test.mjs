@@ -8,7 +8,10 @@ import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const app = path.resolve(here, '..');
-const out = process.argv.slice(2).find((a) => a.startsWith('--outputFile='))?.slice('--outputFile='.length);
+const out = process.argv
+  .slice(2)
+  .find((a) => a.startsWith('--outputFile='))
+  ?.slice('--outputFile='.length);
 const vitest = path.resolve(app, '../../node_modules/vitest/vitest.mjs');
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
 

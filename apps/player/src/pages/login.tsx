@@ -5,11 +5,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { ApiError } from '../app/api-client';
 import { saveLogin } from '../app/session';
+import { LOGIN_TOAST_MS } from '../app/timing';
 import { Captcha } from '../components/Captcha';
 import { LanguageButton } from '../components/LanguageButton';
-
-/** Spec section 4: login stores the session and goes home after a 500 ms toast. */
-export const LOGIN_TOAST_MS = 500;
 
 interface LoginForm {
   account: string;

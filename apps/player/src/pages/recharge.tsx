@@ -61,7 +61,9 @@ export default function RechargePage(): ReactElement {
             clearable
           />
         </Form.Item>
-        <Selector columns={5} options={QUICK.map((q) => ({ label: q, value: q }))} value={[amount]} onChange={(v) => setAmount(v[0] ?? '')} />
+        <div className="quick">
+          <Selector columns={5} options={QUICK.map((q) => ({ label: q, value: q }))} value={[amount]} onChange={(v) => setAmount(v[0] ?? '')} />
+        </div>
         <Form.Item label={t('recharge.currency')} onClick={() => setPickerOpen(true)} arrowIcon>
           <span>{currency}</span>
         </Form.Item>

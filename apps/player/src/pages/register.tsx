@@ -7,9 +7,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { ApiError } from '../app/api-client';
 import { saveLogin } from '../app/session';
+import { LOGIN_TOAST_MS } from '../app/timing';
 import { Captcha } from '../components/Captcha';
 import { LanguageButton } from '../components/LanguageButton';
-import { LOGIN_TOAST_MS } from './login';
 
 interface RegisterForm {
   username: string;

@@ -11,7 +11,9 @@ const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QR
 export default function ShareFriendPage(): ReactElement {
   const { t } = useTranslation();
   const { user } = useUser();
-  const link = user ? `${window.location.origin}/register?inviter_id=${user.invite_code}` : '';
+  // The API gives an invite code to agents only (null for other members).
+  const code = user?.invite_code ?? null;
+  const link = code !== null && code !== '' ? `${window.location.origin}/register?inviter_id=${code}` : '';
   const copy = async (): Promise<void> => {
     await navigator.clipboard?.writeText(link).catch(() => undefined);
     Toast.show({ content: t('common.copied') });
@@ -20,20 +22,28 @@ export default function ShareFriendPage(): ReactElement {
     <Page title={t('share.title')}>
       <section className="card center">
         <p>{t('share.text')}</p>
-        <p>
-          {t('personal.inviteCode')}: <strong className="money">{user?.invite_code}</strong>
-        </p>
-        <div className="qr">
+        {link === '' ? (
+          <p className="muted">{user ? t('share.agentsOnly') : t('common.loading')}</p>
+        ) : (
+          <p>
+            {t('personal.inviteCode')}: <strong className="money">{code}</strong>
+          </p>
+        )}
+        <div className={link !== '' ? 'qr' : ''}>
           {link !== '' ? (
             <Suspense fallback={<Skeleton animated className="qr__skeleton" />}>
               <QRCodeSVG value={link} size={200} marginSize={2} title={t('share.qr')} />
             </Suspense>
           ) : null}
         </div>
-        <p className="break small">{link}</p>
-        <Button block color="primary" size="large" onClick={() => void copy()}>
-          {t('share.copy')}
-        </Button>
+        {link !== '' ? (
+          <>
+            <p className="break small">{link}</p>
+            <Button block color="primary" size="large" onClick={() => void copy()}>
+              {t('share.copy')}
+            </Button>
+          </>
+        ) : null}
       </section>
     </Page>
   );

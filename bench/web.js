@@ -49,4 +49,113 @@ for (const [name, page] of [
 }
 const shell = closure(entry);
 console.log(`  of which the shell (entry and its imports, preloaded by index.html): ${kb(gz(shell, '.js'))} kB JS gzipped`);
-process.exit(worst / 1024 > BUDGET_KB ? 1 : 0);
+const overBudget = worst / 1024 > BUDGET_KB;
+
+// Lighthouse (mobile preset: simulated slow 4G and 4x CPU slowdown) on the login and home screens, against the real
+// API serving the build on a fresh SQLite file. Targets (issue 10): performance >= 90, accessibility >= 95.
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+async function lighthouseFigures() {
+  const { spawn } = require('node:child_process');
+  const { mkdtempSync, rmSync } = require('node:fs');
+  const { createServer } = require('node:net');
+  const { tmpdir } = require('node:os');
+  const { chromium } = require('playwright-core');
+  const lighthouse = (await import('lighthouse')).default;
+  const port = await new Promise((ok) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const p = srv.address().port;
+      srv.close(() => ok(p));
+    });
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'sum28-lh-'));
+  const api = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
+    cwd: ROOT,
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dir, 'lh.sqlite')}`,
+      CAPTCHA_MODE: 'off',
+      SCHEDULER: 'off',
+      NODE_ENV: 'test',
+      ADMIN_PASSWORD: 'lighthouse-admin-pw-1',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  let browser;
+  try {
+    for (let i = 0; ; i++) {
+      const ok = await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (i > 240) throw new Error('API did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const reg = await fetch(`${base}/index.php/api/user/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'lighthouse1', password: 'lighthouse-pw-1', invite_code: '100001', adult: true }),
+    }).then((r) => r.json());
+    const debugPort = port + 1;
+    browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'sum28-lh-profile-')), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        `--remote-debugging-port=${debugPort}`,
+      ],
+    });
+    const figures = [];
+    for (const [name, path, signedIn] of [
+      ['login', '/login', false],
+      ['home', '/', true],
+    ]) {
+      const page = browser.pages()[0] ?? (await browser.newPage());
+      await page.goto(`${base}/login`);
+      await page.evaluate((token) => (token ? localStorage.setItem('token', token) : localStorage.clear()), signedIn ? reg.data.userinfo.token : null);
+      const result = await lighthouse(`${base}${path}`, {
+        port: debugPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const c = result.lhr.categories;
+      const perf = Math.round(c.performance.score * 100);
+      const a11y = Math.round(c.accessibility.score * 100);
+      const lcp = result.lhr.audits['largest-contentful-paint'].displayValue;
+      figures.push({ name, perf, a11y });
+      console.log(`lighthouse ${name}: performance ${perf} (target 90), accessibility ${a11y} (target 95), LCP ${lcp}`);
+    }
+    return figures;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    try {
+      process.kill(-api.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+(async () => {
+  let missed = overBudget;
+  if (process.env.BENCH_WEB_LIGHTHOUSE !== '0' && existsSync(CHROMIUM)) {
+    const figures = await lighthouseFigures();
+    missed = missed || figures.some((f) => f.perf < 90 || f.a11y < 95);
+  } else console.log(`lighthouse: skipped (${CHROMIUM} missing or BENCH_WEB_LIGHTHOUSE=0)`);
+  process.exit(missed ? 1 : 0);
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

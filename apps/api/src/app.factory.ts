@@ -77,7 +77,8 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
   const adminDist = join(REPO_ROOT, 'apps', 'admin', 'dist');
   if (existsSync(adminDist)) await app.register(fastifyStatic as never, { root: adminDist, prefix: '/admin/', decorateReply: false } as never);
   if (existsSync(playerDist)) {
-    await app.register(fastifyStatic as never, { root: playerDist, prefix: '/', decorateReply: false, wildcard: false } as never);
+    // The build writes .br and .gz beside each file: served by Accept-Encoding (a phone on a slow network gets a third).
+    await app.register(fastifyStatic as never, { root: playerDist, prefix: '/', decorateReply: false, wildcard: false, preCompressed: true } as never);
     // History-mode fallback: a deep link such as /wallet or /capitalDetail loads the app, which routes itself.
     const indexHtml = readFileSync(join(playerDist, 'index.html'));
     fastify.get('/*', (req, reply) => {

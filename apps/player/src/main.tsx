@@ -3,7 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ANTD_LOCALES } from './app/antd-locales';
-import { getLocale } from './app/session';
+import { preloadScreen } from './app/routes';
+import { getLocale, hasSession } from './app/session';
 import { HTML_LANG, initI18n, loadLocale } from './i18n';
 import './app/theme.css';
 
@@ -21,6 +22,7 @@ unstableSetRender((node, container) => {
 });
 
 async function start(): Promise<void> {
+  preloadScreen(window.location.pathname, hasSession());
   const locale = getLocale();
   initI18n(locale, await loadLocale(locale));
   document.documentElement.lang = HTML_LANG[locale];

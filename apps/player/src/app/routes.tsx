@@ -8,7 +8,13 @@ export interface RouteDef {
   Page: LazyExoticComponent<ComponentType>;
 }
 
-const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
+type Loader = () => Promise<{ default: ComponentType }>;
+const loaders = new Map<LazyExoticComponent<ComponentType>, Loader>();
+const page = (load: Loader): LazyExoticComponent<ComponentType> => {
+  const component = lazy(load);
+  loaders.set(component, load);
+  return component;
+};
 
 /** Every route, declared once; each screen is its own lazily loaded chunk. */
 export const ROUTES: readonly RouteDef[] = [
@@ -52,3 +58,15 @@ export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
 
 /** Paths that show the bottom tab bar. */
 export const TAB_PATHS: readonly string[] = ROUTES.filter((r) => r.tab === true).map((r) => r.path);
+
+/**
+ * Starts loading the chunk of the screen at `pathname` (login instead when it needs a session and there is none),
+ * so it downloads while the entry is still reading the screen texts. `import()` caches: `lazy` gets the same module.
+ */
+export function preloadScreen(pathname: string, signedIn: boolean): void {
+  const path = ROUTE_ALIASES[pathname] ?? pathname;
+  const route = ROUTES.find((r) => r.path === path);
+  const target = route !== undefined && route.auth && !signedIn ? ROUTES.find((r) => r.path === '/login') : route;
+  const load = target !== undefined ? loaders.get(target.Page) : undefined;
+  void load?.().catch(() => undefined);
+}

@@ -316,7 +316,7 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
     await go('/login');
     await type('Enter your username', USERNAME);
     await type('Enter your password', NEW_PASSWORD);
-    await type('4 characters in the picture', 'ABCD');
+    await type('4 characters', 'ABCD');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((u) => u.pathname === '/');
   });

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
@@ -18,6 +18,22 @@ export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
 export interface CreateAppOptions {
   logger?: boolean;
+  /** Folder of the built player app (default `apps/player/dist`); tests point it at a fixture. */
+  playerDist?: string;
+}
+
+/** Paths the player app's history-mode fallback never answers: the APIs, the console, the docs, health, static files. */
+export const NOT_PLAYER_ROUTES = ['/index.php', '/admin-api', '/admin', '/docs', '/health', '/static'] as const;
+
+/**
+ * True when a GET for `url` should answer the player app's index.html (history-mode routing):
+ * not under one of `NOT_PLAYER_ROUTES`, and not a file (no dot in the last path segment).
+ */
+export function isPlayerRoute(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  if (NOT_PLAYER_ROUTES.some((p) => path === p || path.startsWith(`${p}/`))) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.');
 }
 
 /** Builds the whole server (player API, console API, static apps, OpenAPI) without listening. */
@@ -69,11 +85,19 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
 
   const staticRoot = join(REPO_ROOT, 'apps', 'api', 'static');
   if (existsSync(staticRoot)) await app.register(fastifyStatic as never, { root: staticRoot, prefix: '/static/', decorateReply: false } as never);
-  const playerDist = join(REPO_ROOT, 'apps', 'player', 'dist');
+  const playerDist = opts.playerDist ?? join(REPO_ROOT, 'apps', 'player', 'dist');
   const adminDist = join(REPO_ROOT, 'apps', 'admin', 'dist');
   if (existsSync(adminDist)) await app.register(fastifyStatic as never, { root: adminDist, prefix: '/admin/', decorateReply: false } as never);
-  if (existsSync(playerDist)) await app.register(fastifyStatic as never, { root: playerDist, prefix: '/', decorateReply: false, wildcard: false } as never);
-  else if (existsSync(staticRoot)) fastify.get('/', (_req, reply) => reply.redirect('/static/index.html'));
+  if (existsSync(playerDist)) {
+    // The build writes .br and .gz beside each file: served by Accept-Encoding (a phone on a slow network gets a third).
+    await app.register(fastifyStatic as never, { root: playerDist, prefix: '/', decorateReply: false, wildcard: false, preCompressed: true } as never);
+    // History-mode fallback: a deep link such as /wallet or /capitalDetail loads the app, which routes itself.
+    const indexHtml = readFileSync(join(playerDist, 'index.html'));
+    fastify.get('/*', (req, reply) => {
+      if (!isPlayerRoute(req.url)) return reply.callNotFound();
+      return reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    });
+  } else if (existsSync(staticRoot)) fastify.get('/', (_req, reply) => reply.redirect('/static/index.html'));
 
   const doc = new DocumentBuilder()
     .setTitle('Sum28 API')

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../../src/app.factory';
+import { createApp, type CreateAppOptions } from '../../src/app.factory';
 import { Clock } from '../../src/common/clock';
 import { loadConfig, type AppConfig } from '../../src/common/config/app-config';
 
@@ -23,7 +23,7 @@ export interface TestApp {
  * A whole server on a fresh SQLite file (real migrations, seeded games, rooms, odds and demo content),
  * with the scheduler and the captcha off unless the test turns them on.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: CreateAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'sum28-test-'));
   const cfg = loadConfig({
     NODE_ENV: 'test',
@@ -34,7 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SIGNIN_RATE_LIMIT: '100000',
     ...env,
   });
-  const app = await createApp(cfg, { logger: false });
+  const app = await createApp(cfg, { logger: false, ...opts });
   const ds = app.get(DataSource);
   await seedDatabase(ds, { now: Date.now(), demo: true });
   const server = app.getHttpServer();

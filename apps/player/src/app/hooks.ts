@@ -1,0 +1,70 @@
+import { Dialog } from 'antd-mobile';
+import { GROUP } from '@sum28/domain';
+import type { PlayerEndpoint, PlayerRequest, PlayerResponse, UserSummary } from '@sum28/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { api } from './api';
+import { ApiError, type CallOptions } from './api-client';
+import { ruleMessage } from './format';
+import { getUser, saveUser } from './session';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: string | null;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** Loads one call when the screen opens (and on `reload`). */
+export function useApi<E extends PlayerEndpoint>(endpoint: E, body?: PlayerRequest<E>, opts: CallOptions = { loading: false }): Loaded<PlayerResponse<E>> {
+  const [data, setData] = useState<PlayerResponse<E>>();
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const key = JSON.stringify(body ?? {});
+  const optsRef = useRef(opts);
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    api
+      .call(endpoint, JSON.parse(key) as PlayerRequest<E>, optsRef.current)
+      .then((d) => {
+        if (!live) return;
+        setData(d);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (live) setError(e instanceof ApiError ? e.message : String(e));
+      })
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [endpoint, key, tick]);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  return { data, error, loading, reload };
+}
+
+/** The signed-in user, fresh from userInfo (stored for the next screen so a balance never flashes empty). */
+export function useUser(): Loaded<UserSummary> & { user: ReturnType<typeof getUser> } {
+  const loaded = useApi('userInfo');
+  useEffect(() => {
+    if (loaded.data !== undefined) saveUser(loaded.data);
+  }, [loaded.data]);
+  return { ...loaded, user: loaded.data ?? getUser() };
+}
+
+/** Spec section 6: a visitor (group 2) is told to register as a full member on recharge and withdraw. */
+export function useVisitorAlert(): boolean {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isVisitor = getUser()?.group_id === GROUP.VISITOR;
+  useEffect(() => {
+    if (!isVisitor) return;
+    void Dialog.alert({ content: ruleMessage('VISITOR_FORBIDDEN'), confirmText: t('common.ok') }).then(() => navigate(-1));
+  }, [isVisitor, navigate, t]);
+  return isVisitor;
+}

@@ -1,0 +1,84 @@
+import type { UserInfo, UserSummary } from '@sum28/contracts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@sum28/domain';
+
+/** What the app keeps between visits (spec section 3, session state), in localStorage. */
+const KEYS = { token: 'token', user: 'userInfo', locale: 'locale', line: 'activeRoute', vibration: 'profitVibration' } as const;
+
+export type StoredUser = Omit<UserInfo, 'token'> & Partial<Pick<UserSummary, 'water_limit' | 'is_frozen'>>;
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Private mode without storage: the session lasts as long as the page.
+  }
+}
+
+export function getToken(): string | null {
+  return read(KEYS.token);
+}
+
+export function hasSession(): boolean {
+  return getToken() !== null;
+}
+
+/** Login and register store the token and the user; the balance then comes from userInfo. */
+export function saveLogin(user: UserInfo): void {
+  const { token, ...rest } = user;
+  write(KEYS.token, token);
+  write(KEYS.user, JSON.stringify(rest));
+}
+
+export function saveUser(user: StoredUser): void {
+  write(KEYS.user, JSON.stringify(user));
+}
+
+export function getUser(): StoredUser | null {
+  const raw = read(KEYS.user);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as StoredUser;
+  } catch {
+    return null;
+  }
+}
+
+/** Logout and a dead session clear the user; locale and local settings stay. */
+export function clearSession(): void {
+  write(KEYS.token, null);
+  write(KEYS.user, null);
+}
+
+export function getLocale(): Locale {
+  const l = read(KEYS.locale);
+  return isLocale(l) ? l : DEFAULT_LOCALE;
+}
+
+export function setLocale(l: Locale): void {
+  write(KEYS.locale, l);
+}
+
+/** Active route (line 1 or 2 of the change-route screen): 0 or 1. */
+export function getLine(): 0 | 1 {
+  return read(KEYS.line) === '1' ? 1 : 0;
+}
+
+export function setLine(line: 0 | 1): void {
+  write(KEYS.line, String(line));
+}
+
+export function isVibrationOn(): boolean {
+  return read(KEYS.vibration) !== '0';
+}
+
+export function setVibration(on: boolean): void {
+  write(KEYS.vibration, on ? '1' : '0');
+}

@@ -1,0 +1,47 @@
+import { ConfigProvider, setDefaultConfig, unstableSetRender } from 'antd-mobile';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { ANTD_LOCALES } from './app/antd-locales';
+import { preloadScreen } from './app/routes';
+import { getLocale, hasSession } from './app/session';
+import { HTML_LANG, initI18n, loadLocale } from './i18n';
+import './app/theme.css';
+
+// antd-mobile 5 renders its imperative Toast and Dialog with React 18's legacy API; under React 19 it needs a
+// render function built on createRoot (antd-mobile's "v5 for React 19" guide).
+unstableSetRender((node, container) => {
+  const holder = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
+  holder._reactRoot ??= createRoot(container);
+  const root = holder._reactRoot;
+  root.render(node);
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    root.unmount();
+  };
+});
+
+async function start(): Promise<void> {
+  preloadScreen(window.location.pathname, hasSession());
+  const locale = getLocale();
+  initI18n(locale, await loadLocale(locale));
+  document.documentElement.lang = HTML_LANG[locale];
+  setDefaultConfig({ locale: ANTD_LOCALES[locale] });
+  const el = document.getElementById('root');
+  if (el === null) return;
+  createRoot(el).render(
+    <StrictMode>
+      <ConfigProvider locale={ANTD_LOCALES[locale]}>
+        <App />
+      </ConfigProvider>
+    </StrictMode>,
+  );
+}
+
+void start();
+
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}

@@ -1,0 +1,41 @@
+import { List, Skeleton } from 'antd-mobile';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../app/format';
+import { useApi } from '../app/hooks';
+import { EmptyState } from '../components/EmptyState';
+import { Page } from '../components/Page';
+
+/** Current promotions: the operator's banners and announcements (the spec names the route, not its content). */
+export default function ActionCenterPage(): ReactElement {
+  const { t } = useTranslation();
+  const index = useApi('index', {}, { silent: true });
+  const banners = index.data?.banner ?? [];
+  const notices = index.data?.notice ?? [];
+  if (index.loading && index.data === undefined) {
+    return (
+      <Page title={t('action.title')}>
+        <Skeleton.Paragraph animated className="pad" />
+      </Page>
+    );
+  }
+  return (
+    <Page title={t('action.title')}>
+      {banners.length === 0 && notices.length === 0 ? <EmptyState onReload={index.reload} /> : null}
+      {banners.map((b, i) => (
+        <a key={b.id} className="card action" href={b.url ?? undefined} aria-label={t('home.bannerAlt', { n: i + 1 })}>
+          <img className="banner" src={b.image} alt={t('home.bannerAlt', { n: i + 1 })} />
+        </a>
+      ))}
+      {notices.length > 0 ? (
+        <List mode="card" header={t('notice.announcements')}>
+          {notices.map((n) => (
+            <List.Item key={n.id} description={formatTime(n.createtime)}>
+              {n.title}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Form, Input, Toast } from 'antd-mobile';
+import { PAY_TYPE, validatePayInfo } from '@sum28/domain';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../app/api';
+import { ruleMessage } from '../app/format';
+import { Page } from '../components/Page';
+
+interface CardForm {
+  holder: string;
+  number: string;
+  bank: string;
+}
+
+export default function AddBankCardPage(): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const submit = async (v: CardForm): Promise<void> => {
+    const checked = validatePayInfo({ type: PAY_TYPE.BANK_CARD, acc: v.holder, accName: v.number, accBank: v.bank });
+    if (!checked.ok) {
+      Toast.show({ icon: 'fail', content: ruleMessage(checked.error, checked.params) });
+      return;
+    }
+    const saved = await api
+      .call('setPayInfo', { type: PAY_TYPE.BANK_CARD, acc: checked.value.acc, acc_name: checked.value.accName, acc_bank: checked.value.accBank })
+      .catch(() => null);
+    if (saved === null) return;
+    Toast.show({ icon: 'success', content: t('common.setSuccess') });
+    void navigate('/bankCardManage?type=0', { replace: true });
+  };
+  return (
+    <Page title={t('card.addCard')}>
+      <Form
+        layout="horizontal"
+        mode="card"
+        onFinish={(v: CardForm) => void submit(v)}
+        footer={
+          <Button block type="submit" color="primary" size="large">
+            {t('common.confirm')}
+          </Button>
+        }
+      >
+        <Form.Item name="holder" label={t('card.holder')} rules={[{ required: true, message: t('card.holderRequired') }]}>
+          <Input placeholder={t('card.holderPlaceholder')} autoComplete="cc-name" clearable />
+        </Form.Item>
+        <Form.Item name="number" label={t('card.number')} rules={[{ required: true, message: t('card.numberRequired') }]}>
+          <Input placeholder={t('card.numberPlaceholder')} inputMode="numeric" autoComplete="cc-number" clearable />
+        </Form.Item>
+        <Form.Item name="bank" label={t('card.bank')} rules={[{ required: true, message: t('card.bankRequired') }]}>
+          <Input placeholder={t('card.bankPlaceholder')} clearable />
+        </Form.Item>
+      </Form>
+    </Page>
+  );
+}

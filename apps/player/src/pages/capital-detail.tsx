@@ -1,0 +1,183 @@
+import { Button, DatePicker, InfiniteScroll, List, Popup, Selector, Tag } from 'antd-mobile';
+import { FilterOutline } from 'antd-mobile-icons';
+import type { CapitalLogRow, CapitalLogType } from '@sum28/contracts';
+import { AUDIT_STATUS, CAPITAL_TYPES } from '@sum28/domain';
+import { useCallback, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../app/api';
+import { formatDate, formatTime } from '../app/format';
+import { readPage } from '../app/paged';
+import { EmptyState } from '../components/EmptyState';
+import { Money } from '../components/Money';
+import { Page } from '../components/Page';
+
+/** Spec section 5: date pickers range from 2018-01-01 to today. */
+export const HISTORY_START = new Date(2018, 0, 1);
+const PAGE_SIZE = 20;
+const STATUS_COLOUR = { [AUDIT_STATUS.PENDING]: 'warning', [AUDIT_STATUS.APPROVED]: 'success', [AUDIT_STATUS.REJECTED]: 'danger' } as const;
+
+interface Filter {
+  begin: Date;
+  end: Date;
+  type: CapitalLogType | null;
+}
+
+export default function CapitalDetailPage(): ReactElement {
+  const { t } = useTranslation();
+  const today = new Date();
+  const [filter, setFilter] = useState<Filter>({ begin: new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30), end: today, type: null });
+  const [draft, setDraft] = useState<Filter>(filter);
+  const [open, setOpen] = useState(false);
+  const [picking, setPicking] = useState<'begin' | 'end' | null>(null);
+  const [rows, setRows] = useState<CapitalLogRow[]>([]);
+  const [hasMore, setHasMore] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const page = useRef(1);
+  const generation = useRef(0);
+
+  const loadMore = useCallback(async (): Promise<void> => {
+    const gen = generation.current;
+    const p = page.current;
+    try {
+      const answer = await api.call(
+        'quantityLogList',
+        {
+          begin_date: formatDate(filter.begin),
+          end_date: formatDate(filter.end),
+          page: p,
+          pageSize: PAGE_SIZE,
+          ...(filter.type !== null ? { type: filter.type } : {}),
+        },
+        { loading: false },
+      );
+      if (gen !== generation.current) return;
+      const { rows: got, atEnd } = readPage<CapitalLogRow>(answer, PAGE_SIZE, p);
+      page.current = p + 1;
+      setRows((r) => [...r, ...got]);
+      setHasMore(!atEnd);
+      setFailed(false);
+    } catch {
+      if (gen === generation.current) {
+        setHasMore(false);
+        setFailed(true);
+      }
+    }
+  }, [filter]);
+
+  const restart = (f: Filter): void => {
+    generation.current++;
+    page.current = 1;
+    setRows([]);
+    setHasMore(true);
+    setFailed(false);
+    setFilter(f);
+  };
+
+  const typeLabel = (type: number): string => t(`capital.type${type}`);
+  return (
+    <Page
+      title={t('capital.title')}
+      right={
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => {
+            setDraft(filter);
+            setOpen(true);
+          }}
+          aria-label={t('capital.filter')}
+        >
+          <FilterOutline />
+        </button>
+      }
+    >
+      <div className="muted small pad">
+        {formatDate(filter.begin)} – {formatDate(filter.end)} · {filter.type === null ? t('capital.all') : typeLabel(filter.type)}
+      </div>
+      {rows.length > 0 ? (
+        <List mode="card">
+          {rows.map((r) => (
+            <List.Item
+              key={r.id}
+              description={
+                <>
+                  <div>{formatTime(r.createtime)}</div>
+                  <div>
+                    {t('capital.balanceAfter')}: <Money value={r.over} />
+                  </div>
+                  {r.mark ? <div>{r.mark}</div> : null}
+                </>
+              }
+              extra={
+                <div className="right">
+                  <div className="strong">
+                    <Money value={r.quantity} />
+                  </div>
+                  <Tag color={STATUS_COLOUR[r.status]} fill="outline">
+                    {t(`capital.status${r.status}`)}
+                  </Tag>
+                </div>
+              }
+            >
+              {typeLabel(r.type)}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+      {!hasMore && rows.length === 0 ? (
+        failed ? (
+          <EmptyState text={t('common.loadFailed')} onReload={() => restart({ ...filter })} />
+        ) : (
+          <EmptyState onReload={() => restart({ ...filter })} />
+        )
+      ) : null}
+      <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
+        {hasMore ? t('common.loading') : rows.length > 0 && !failed ? <span className="end">--END--</span> : null}
+      </InfiniteScroll>
+
+      <Popup visible={open} onMaskClick={() => setOpen(false)} position="right" bodyClassName="drawer">
+        <h2 className="sheet__title">{t('capital.filter')}</h2>
+        <List header={t('capital.dates')}>
+          <List.Item onClick={() => setPicking('begin')} extra={formatDate(draft.begin)}>
+            {t('capital.begin')}
+          </List.Item>
+          <List.Item onClick={() => setPicking('end')} extra={formatDate(draft.end)}>
+            {t('capital.end')}
+          </List.Item>
+        </List>
+        <div className="pad">
+          <div className="muted small">{t('capital.typeLabel')}</div>
+          <Selector
+            columns={3}
+            options={[{ label: t('capital.all'), value: -1 }, ...CAPITAL_TYPES.map((c) => ({ label: typeLabel(c), value: c }))]}
+            value={[draft.type ?? -1]}
+            onChange={(v) => setDraft((d) => ({ ...d, type: v[0] === undefined || v[0] === -1 ? null : (v[0] as CapitalLogType) }))}
+          />
+        </div>
+        <div className="pad row-gap">
+          <Button block onClick={() => setDraft({ ...draft, type: null, begin: HISTORY_START, end: today })}>
+            {t('common.reset')}
+          </Button>
+          <Button
+            block
+            color="primary"
+            onClick={() => {
+              setOpen(false);
+              restart(draft.begin > draft.end ? { ...draft, begin: draft.end, end: draft.begin } : draft);
+            }}
+          >
+            {t('common.confirm')}
+          </Button>
+        </div>
+      </Popup>
+      <DatePicker
+        visible={picking !== null}
+        min={HISTORY_START}
+        max={today}
+        value={picking === 'end' ? draft.end : draft.begin}
+        onClose={() => setPicking(null)}
+        onConfirm={(d) => setDraft((f) => (picking === 'end' ? { ...f, end: d } : { ...f, begin: d }))}
+      />
+    </Page>
+  );
+}

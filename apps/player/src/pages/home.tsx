@@ -1,0 +1,132 @@
+import { Button, NoticeBar, Popup, Skeleton, Swiper } from 'antd-mobile';
+import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { formatTime } from '../app/format';
+import { useApi, useUser } from '../app/hooks';
+import { getLine, setLine } from '../app/session';
+import { EmptyState } from '../components/EmptyState';
+import { LanguageButton } from '../components/LanguageButton';
+import { LineCard } from '../components/LineCard';
+import { Money } from '../components/Money';
+
+/** Spec section 9: banners autoplay every 5000 ms. */
+export const BANNER_AUTOPLAY_MS = 5000;
+
+export default function HomePage(): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useUser();
+  const index = useApi('index', {}, { silent: true });
+  const games = useApi('lotteryIndex', {}, { silent: true });
+  const [hidden, setHidden] = useState(false);
+  const [routeOpen, setRouteOpen] = useState(false);
+  const line = getLine();
+
+  return (
+    <div className="page home">
+      <header className="home__header">
+        <div>
+          <div className="muted small">{t('home.hello')}</div>
+          <h1 className="home__user">{user?.nickname || user?.username || ''}</h1>
+        </div>
+        <div className="home__actions">
+          <button type="button" className="chip-button" onClick={() => setRouteOpen(true)}>
+            {t('changeLine.route', { n: line + 1 })}
+          </button>
+          <LanguageButton />
+        </div>
+      </header>
+      <section className="card balance-card" aria-label={t('home.balance')}>
+        <div className="balance-card__label">
+          {t('home.balance')}
+          <button type="button" className="icon-button" onClick={() => setHidden((h) => !h)} aria-label={hidden ? t('common.show') : t('common.hide')}>
+            {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
+          </button>
+        </div>
+        <Money value={user?.money} hidden={hidden} className="balance-card__value" />
+        <div className="balance-card__buttons">
+          <Button color="primary" onClick={() => void navigate('/recharge')}>
+            {t('wallet.recharge')}
+          </Button>
+          <Button onClick={() => void navigate('/withdraw')}>{t('wallet.withdraw')}</Button>
+        </div>
+      </section>
+
+      {index.loading && index.data === undefined ? (
+        <Skeleton animated className="banner-skeleton" />
+      ) : (index.data?.banner.length ?? 0) > 0 ? (
+        <Swiper autoplay autoplayInterval={BANNER_AUTOPLAY_MS} loop className="banners" aria-label={t('home.banners')}>
+          {(index.data?.banner ?? []).map((b, i) => (
+            <Swiper.Item key={b.id}>
+              <img className="banner" src={b.image} alt={t('home.bannerAlt', { n: i + 1 })} />
+            </Swiper.Item>
+          ))}
+        </Swiper>
+      ) : null}
+
+      {(index.data?.notice.length ?? 0) > 0 ? (
+        <button type="button" className="notice-link" onClick={() => void navigate('/notice')} aria-label={t('notice.title')}>
+          <NoticeBar content={(index.data?.notice ?? []).map((n) => n.title).join('　·　')} color="info" />
+        </button>
+      ) : null}
+
+      <section className="section" aria-labelledby="lines-title">
+        <h2 id="lines-title" className="section__title">
+          {t('home.lines')}
+        </h2>
+        <div className="lines">
+          {games.loading && games.data === undefined
+            ? [1, 2, 3, 4].map((i) => <Skeleton key={i} animated className="line-card line-card--skeleton" />)
+            : (games.data?.gameList ?? []).map((g) => <LineCard key={g.id} game={g} />)}
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="activity-title">
+        <h2 id="activity-title" className="section__title">
+          {t('home.activity')}
+        </h2>
+        {(index.data?.activity.length ?? 0) === 0 ? (
+          index.loading ? (
+            <Skeleton.Paragraph animated />
+          ) : (
+            <EmptyState text={t('home.noActivity')} />
+          )
+        ) : (
+          <ul className="list card">
+            {(index.data?.activity ?? []).map((a) => (
+              <li key={a.id} className="list__row">
+                <span>
+                  <strong>{a.nickname}</strong> · {a.game_name}
+                  <div className="muted small">{formatTime(a.createtime)}</div>
+                </span>
+                <span className="gain">
+                  +<Money value={a.amount} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <Popup visible={routeOpen} onMaskClick={() => setRouteOpen(false)} bodyClassName="sheet">
+        <h2 className="sheet__title">{t('changeLine.title')}</h2>
+        {([0, 1] as const).map((l) => (
+          <Button
+            key={l}
+            block
+            className="sheet__option"
+            color={line === l ? 'primary' : 'default'}
+            onClick={() => {
+              setLine(l);
+              setRouteOpen(false);
+            }}
+          >
+            {t('changeLine.route', { n: l + 1 })} {l === 1 ? `(${t('changeLine.best')})` : ''}
+          </Button>
+        ))}
+      </Popup>
+    </div>
+  );
+}

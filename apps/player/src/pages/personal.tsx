@@ -1,0 +1,89 @@
+import { Button, Dialog } from 'antd-mobile';
+import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { GROUP } from '@sum28/domain';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../app/api';
+import { useUser } from '../app/hooks';
+import { clearSession } from '../app/session';
+import { MenuList, type MenuItem } from '../components/MenuList';
+import { Money } from '../components/Money';
+import { Page } from '../components/Page';
+
+export default function PersonalPage(): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useUser();
+  const [hidden, setHidden] = useState(false);
+  const isAgent = user?.group_id === GROUP.AGENT;
+
+  const logout = async (): Promise<void> => {
+    const ok = await Dialog.confirm({ content: t('personal.logoutConfirm'), confirmText: t('personal.logout'), cancelText: t('common.cancel') });
+    if (!ok) return;
+    await api.call('logout', {}, { silent: true }).catch(() => undefined);
+    clearSession();
+    void navigate('/login', { replace: true });
+  };
+
+  const items: MenuItem[] = [
+    { key: 'capital', label: t('capital.title'), to: '/capitalDetail' },
+    { key: 'notice', label: t('notice.title'), to: '/notice' },
+    ...(isAgent ? [{ key: 'team', label: t('team.title'), to: '/myTeam' }] : []),
+    { key: 'share', label: t('share.title'), to: '/shareFriend' },
+    { key: 'news', label: t('news.title'), to: '/moreNews' },
+    { key: 'action', label: t('action.title'), to: '/actionCenter' },
+    { key: 'password', label: t('password.title'), to: '/changePassword' },
+    { key: 'code', label: t('security.title'), to: '/setSecurityCode' },
+    { key: 'account', label: t('setting.accountTitle'), to: '/setting?type=2' },
+    { key: 'settings', label: t('setting.title'), to: '/setting?type=1' },
+    { key: 'customer', label: t('customer.title'), to: '/customer' },
+    { key: 'about', label: t('about.title'), to: '/about' },
+  ];
+
+  return (
+    <Page title={t('personal.title')} back={false}>
+      <section className="card profile">
+        <button type="button" className="profile__head" onClick={() => void navigate('/baseinfo')}>
+          <span className="avatar" aria-hidden="true">
+            {(user?.username ?? '?').slice(0, 1).toUpperCase()}
+          </span>
+          <span>
+            <strong>{user?.nickname || user?.username}</strong>
+            <span className="muted small block">
+              {t('personal.id')}: {user?.user_id}
+              {isAgent ? ` · ${t('personal.inviteCode')}: ${user?.invite_code ?? ''}` : ''}
+            </span>
+          </span>
+        </button>
+        <div className="profile__money">
+          <div>
+            <div className="muted small">
+              {t('personal.total')}
+              <button type="button" className="icon-button" onClick={() => setHidden((h) => !h)} aria-label={hidden ? t('common.show') : t('common.hide')}>
+                {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
+              </button>
+            </div>
+            <Money value={user?.money} hidden={hidden} className="big-number" />
+          </div>
+          <div>
+            <div className="muted small">{t('wallet.frozen')}</div>
+            <Money value={user?.lock_money} hidden={hidden} className="big-number" />
+          </div>
+        </div>
+        <div className="balance-card__buttons">
+          <Button color="primary" onClick={() => void navigate('/recharge')}>
+            {t('wallet.recharge')}
+          </Button>
+          <Button onClick={() => void navigate('/withdraw')}>{t('wallet.withdraw')}</Button>
+        </div>
+      </section>
+      <MenuList items={items} />
+      <div className="pad">
+        <Button block color="danger" fill="outline" onClick={() => void logout()}>
+          {t('personal.logout')}
+        </Button>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,115 @@
+import { Button, Form, Input, Picker, Popup, Result, Selector, Toast } from 'antd-mobile';
+import type { RechargeResponse } from '@sum28/contracts';
+import { CURRENCIES, minorToMajor, validateRecharge, type Currency } from '@sum28/domain';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../app/api';
+import { formatMoney, minorOf, ruleMessage } from '../app/format';
+import { useVisitorAlert } from '../app/hooks';
+import { getUser } from '../app/session';
+import { Page } from '../components/Page';
+
+/** Quick picks of the amount field (major units); a layout choice, not a rule. */
+const QUICK = ['100', '500', '1000', '5000', '10000'] as const;
+
+/** Amount, arrival account, currency (rate shown 1:1: the player API publishes no other rate), tips, confirm. */
+export default function RechargePage(): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const isVisitor = useVisitorAlert();
+  const user = getUser();
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState<Currency>(CURRENCIES[0]);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [order, setOrder] = useState<RechargeResponse | null>(null);
+  const account = params.get('username') ?? user?.username ?? '';
+  const typed = minorOf(amount);
+
+  const submit = async (): Promise<void> => {
+    if (isVisitor) return;
+    const checked = validateRecharge({ amount: amount.trim(), currency, groupId: user?.group_id ?? 1 });
+    if (!checked.ok) {
+      Toast.show({ icon: 'fail', content: ruleMessage(checked.error, checked.params) });
+      return;
+    }
+    const res = await api
+      .call('recharge', { money: minorToMajor(checked.value.amount), type: checked.value.currency, idempotency_key: crypto.randomUUID() })
+      .catch(() => null);
+    if (res !== null) setOrder(res);
+  };
+
+  const copy = async (text: string): Promise<void> => {
+    await navigator.clipboard?.writeText(text).catch(() => undefined);
+    Toast.show({ content: t('common.copied') });
+  };
+
+  return (
+    <Page title={t('recharge.title')}>
+      <Form layout="vertical" mode="card">
+        <Form.Item label={t('recharge.account')}>
+          <span className="strong">{account}</span>
+        </Form.Item>
+        <Form.Item label={t('recharge.amount')}>
+          <Input
+            value={amount}
+            onChange={setAmount}
+            inputMode="decimal"
+            placeholder={t('recharge.amountPlaceholder')}
+            aria-label={t('recharge.amount')}
+            clearable
+          />
+        </Form.Item>
+        <div className="quick">
+          <Selector columns={5} options={QUICK.map((q) => ({ label: q, value: q }))} value={[amount]} onChange={(v) => setAmount(v[0] ?? '')} />
+        </div>
+        <Form.Item label={t('recharge.currency')} onClick={() => setPickerOpen(true)} arrowIcon>
+          <span>{currency}</span>
+        </Form.Item>
+        <Form.Item label={t('recharge.rate')}>
+          <span>
+            1 {currency} = 1 · {t('recharge.youPay')}:{' '}
+            <span className="money">{typed === null ? '--' : `${formatMoney(minorToMajor(typed))} ${currency}`}</span>
+          </span>
+        </Form.Item>
+      </Form>
+      <Picker
+        columns={[CURRENCIES.map((c) => ({ label: c, value: c }))]}
+        visible={pickerOpen}
+        value={[currency]}
+        onClose={() => setPickerOpen(false)}
+        onConfirm={(v) => setCurrency((v[0] as Currency | undefined) ?? CURRENCIES[0])}
+      />
+      <section className="card tips">
+        <h2 className="section__title">{t('recharge.tipsTitle')}</h2>
+        <ol>
+          <li>{t('recharge.tip1')}</li>
+          <li>{t('recharge.tip2')}</li>
+          <li>{t('recharge.tip3')}</li>
+          <li>{t('recharge.tip4')}</li>
+          <li>{t('recharge.tip5')}</li>
+        </ol>
+      </section>
+      <div className="pad">
+        <Button block color="primary" size="large" onClick={() => void submit()}>
+          {t('recharge.submit')}
+        </Button>
+      </div>
+      <Popup visible={order !== null} bodyClassName="sheet">
+        <Result status="waiting" title={t('recharge.submitted')} description={t('recharge.orderHint')} />
+        <div className="row-between card">
+          <span>
+            {t('recharge.orderNo')}: <strong className="money">{order?.order_no}</strong>
+          </span>
+          <Button size="small" onClick={() => void copy(order?.order_no ?? '')}>
+            {t('common.copy')}
+          </Button>
+        </div>
+        <Button block color="primary" size="large" onClick={() => void navigate('/capitalDetail', { replace: true })}>
+          {t('capital.title')}
+        </Button>
+      </Popup>
+    </Page>
+  );
+}

@@ -1,0 +1,126 @@
+import { Button, Checkbox, Form, Input, Toast } from 'antd-mobile';
+import type { RegisterRequest } from '@sum28/contracts';
+import { GROUP, inviterIdFromCode } from '@sum28/domain';
+import { useCallback, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../app/api';
+import { ApiError } from '../app/api-client';
+import { saveLogin } from '../app/session';
+import { LOGIN_TOAST_MS } from '../app/timing';
+import { Captcha } from '../components/Captcha';
+import { LanguageButton } from '../components/LanguageButton';
+
+interface RegisterForm {
+  username: string;
+  password: string;
+  invite: string;
+  captcha: string;
+  adult: boolean;
+}
+
+/**
+ * The register payload: a numeric invite code above the offset is sent as `inviter_id` (the offset rule of
+ * libs/domain), anything else as typed in `invite_code` for the server to judge.
+ */
+export function registerPayload(v: RegisterForm, captchaId: string): RegisterRequest {
+  const inviter = inviterIdFromCode(v.invite.trim());
+  return {
+    username: v.username.trim(),
+    password: v.password,
+    group_id: GROUP.NORMAL,
+    ...(inviter.ok ? { inviter_id: inviter.value } : { invite_code: v.invite.trim() }),
+    captcha_id: captchaId,
+    captcha: v.captcha.trim(),
+    adult: v.adult,
+  };
+}
+
+export default function RegisterPage(): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<RegisterForm>();
+  const [captchaId, setCaptchaId] = useState('');
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const onId = useCallback((id: string) => setCaptchaId(id), []);
+
+  const submit = async (v: RegisterForm): Promise<void> => {
+    setBusy(true);
+    try {
+      const { userinfo } = await api.call('register', registerPayload(v, captchaId));
+      saveLogin(userinfo);
+      Toast.show({ icon: 'success', content: t('register.success'), duration: LOGIN_TOAST_MS });
+      setTimeout(() => void navigate('/', { replace: true }), LOGIN_TOAST_MS);
+    } catch (e) {
+      if (e instanceof ApiError) {
+        form.setFieldValue('captcha', '');
+        setCaptchaKey((k) => k + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth">
+      <div className="auth__top">
+        <LanguageButton />
+      </div>
+      <div className="auth__brand">
+        <h1>{t('register.title')}</h1>
+        <p className="muted">{t('register.subtitle')}</p>
+      </div>
+      <Form
+        form={form}
+        layout="horizontal"
+        initialValues={{ invite: params.get('inviter_id') ?? '', adult: false }}
+        onFinish={(v: RegisterForm) => void submit(v)}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={busy}>
+            {t('register.submit')}
+          </Button>
+        }
+      >
+        <Form.Item
+          name="username"
+          label={t('login.username')}
+          rules={[{ required: true, message: t('login.usernameRequired') }]}
+          help={t('register.usernameHelp')}
+        >
+          <Input placeholder={t('login.usernamePlaceholder')} autoComplete="username" clearable />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[{ required: true, message: t('login.passwordRequired') }]}
+          help={t('register.passwordHelp')}
+        >
+          <Input type="password" placeholder={t('login.passwordPlaceholder')} autoComplete="new-password" clearable />
+        </Form.Item>
+        <Form.Item name="invite" label={t('register.invite')} rules={[{ required: true, message: t('register.inviteRequired') }]}>
+          <Input placeholder={t('register.invitePlaceholder')} inputMode="numeric" clearable />
+        </Form.Item>
+        <Form.Item
+          name="captcha"
+          label={t('login.captcha')}
+          rules={[{ required: true, message: t('login.captchaRequired') }]}
+          extra={<Captcha onId={onId} refreshKey={captchaKey} />}
+        >
+          <Input placeholder={t('login.captchaPlaceholder')} maxLength={4} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="adult"
+          valuePropName="checked"
+          rules={[{ validator: (_r, value: unknown) => (value === true ? Promise.resolve() : Promise.reject(new Error(t('register.adultRequired')))) }]}
+        >
+          <Checkbox>{t('register.adult')}</Checkbox>
+        </Form.Item>
+      </Form>
+      <div className="auth__links">
+        <Link to="/login">{t('register.toLogin')}</Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Button } from 'antd-mobile';
+import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useUser } from '../app/hooks';
+import { MenuList } from '../components/MenuList';
+import { Money } from '../components/Money';
+import { Page } from '../components/Page';
+
+export default function WalletPage(): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useUser();
+  const [hidden, setHidden] = useState(false);
+  return (
+    <Page title={t('wallet.title')} back={false}>
+      <section className="card balance-card">
+        <div className="balance-card__label">
+          {t('wallet.available')}
+          <button type="button" className="icon-button" onClick={() => setHidden((h) => !h)} aria-label={hidden ? t('common.show') : t('common.hide')}>
+            {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
+          </button>
+        </div>
+        <Money value={user?.money} hidden={hidden} className="balance-card__value" />
+        <div className="muted small">
+          {t('wallet.frozen')}: <Money value={user?.lock_money} hidden={hidden} />
+        </div>
+        <div className="balance-card__buttons">
+          <Button color="primary" onClick={() => void navigate('/recharge')}>
+            {t('wallet.recharge')}
+          </Button>
+          <Button onClick={() => void navigate('/withdraw')}>{t('wallet.withdraw')}</Button>
+        </div>
+      </section>
+      <MenuList
+        items={[
+          { key: 'card', label: t('wallet.bankCard'), to: '/bankCardManage?type=0' },
+          { key: 'usdt', label: t('wallet.usdt'), to: '/bankCardManage?type=1' },
+          { key: 'detail', label: t('capital.title'), to: '/capitalDetail' },
+          { key: 'code', label: t('security.title'), to: '/setSecurityCode' },
+        ]}
+      />
+    </Page>
+  );
+}

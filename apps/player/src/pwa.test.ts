@@ -27,7 +27,14 @@ function serviceWorkerFetch(): (url: string, opts?: { method?: string; mode?: st
   });
   return (url, opts = {}) => {
     let handled = false;
-    handlers['fetch']?.({ request: { url, method: opts.method ?? 'GET', mode: opts.mode ?? 'cors' }, respondWith: () => (handled = true) });
+    handlers['fetch']?.({
+      request: { url, method: opts.method ?? 'GET', mode: opts.mode ?? 'cors' },
+      respondWith: (r) => {
+        handled = true;
+        // The fake network is offline: the worker's answer may reject; a real browser would show the offline page.
+        void Promise.resolve(r).catch(() => undefined);
+      },
+    });
     return handled;
   };
 }

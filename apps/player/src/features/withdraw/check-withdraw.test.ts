@@ -23,7 +23,7 @@ describe('the withdraw form, checked in the order of spec section 5', () => {
   });
 
   it('then asks for the amount', () => {
-    expect(checkWithdraw(info(), '', GROUP.NORMAL)).toMatchObject({ kind: 'reject', error: 'AMOUNT_REQUIRED' });
+    expect(checkWithdraw(info(), '', GROUP.NORMAL)).toMatchObject({ kind: 'reject', error: 'WITHDRAW_AMOUNT_REQUIRED' });
   });
 
   it.each(['99.99', '1', '0.5'])('refuses %s: minimum 100', (amount) => {

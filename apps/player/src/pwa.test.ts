@@ -27,7 +27,14 @@ function serviceWorkerFetch(): (url: string, opts?: { method?: string; mode?: st
   });
   return (url, opts = {}) => {
     let handled = false;
-    handlers['fetch']?.({ request: { url, method: opts.method ?? 'GET', mode: opts.mode ?? 'cors' }, respondWith: () => (handled = true) });
+    handlers['fetch']?.({
+      request: { url, method: opts.method ?? 'GET', mode: opts.mode ?? 'cors' },
+      respondWith: (r) => {
+        handled = true;
+        // The browser consumes the answer; here a failed (offline) answer is dropped on purpose.
+        Promise.resolve(r).catch(() => undefined);
+      },
+    });
     return handled;
   };
 }

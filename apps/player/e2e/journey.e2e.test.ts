@@ -203,6 +203,17 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
     await go('/setSecurityCode');
     await page.getByPlaceholder('目前的 6 位數').waitFor();
     await check('change-security-code', 'tw');
+
+    // With a code set, a new payout account asks for it on the same keypad sheet (setPayInfo's securityCode).
+    await go('/addVirtualWallet');
+    await type('貼上地址', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
+    await page.getByRole('button', { name: '確認' }).click();
+    await page.locator('.keypad').waitFor();
+    await keypad(CODE);
+    await page.waitForURL((u) => u.pathname === '/bankCardManage');
+    await settle();
+    await page.getByText('bLSE').first().waitFor();
+    await toastGone();
   });
 
   it('requests a withdrawal and sees it under review in capital detail', async () => {

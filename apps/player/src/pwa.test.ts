@@ -31,8 +31,8 @@ function serviceWorkerFetch(): (url: string, opts?: { method?: string; mode?: st
       request: { url, method: opts.method ?? 'GET', mode: opts.mode ?? 'cors' },
       respondWith: (r) => {
         handled = true;
-        // The fake network is offline: the worker's answer may reject; a real browser would show the offline page.
-        void Promise.resolve(r).catch(() => undefined);
+        // The browser consumes the answer; here a failed (offline) answer is dropped on purpose.
+        Promise.resolve(r).catch(() => undefined);
       },
     });
     return handled;

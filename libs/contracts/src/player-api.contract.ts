@@ -38,6 +38,9 @@ export const PLAYER_ENDPOINTS = {
   profile: { method: 'POST', path: '/api/user/profile' },
   getMyTeam: { method: 'POST', path: '/api/user/getMyTeam' },
   rechargeQuote: { method: 'POST', path: '/api/user/rechargeQuote' },
+  config: { method: 'GET', path: '/api/index/config' },
+  noticeList: { method: 'POST', path: '/api/user/noticeList' },
+  noticeRead: { method: 'POST', path: '/api/user/noticeRead' },
 } as const;
 
 export type PlayerEndpoint = keyof typeof PLAYER_ENDPOINTS;
@@ -79,6 +82,9 @@ export interface PlayerApi {
   profile: { request: U.ProfileRequest; response: U.ProfileResponse };
   getMyTeam: { request: U.GetMyTeamRequest; response: U.GetMyTeamResponse };
   rechargeQuote: { request: W.RechargeQuoteRequest; response: W.RechargeQuoteResponse };
+  config: { request: C.ConfigRequest; response: C.ConfigResponse };
+  noticeList: { request: C.NoticeListRequest; response: C.NoticeListResponse };
+  noticeRead: { request: C.NoticeReadRequest; response: C.NoticeReadResponse };
 }
 
 type AssertTrue<T extends true> = T;

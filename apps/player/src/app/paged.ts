@@ -1,19 +1,18 @@
-/**
- * A page of a list answer. Today's API answers a bare array for histories; the paged form
- * `{ data, total, page, pageSize }` is on its way: both are read.
- */
+import type { Paged } from '@sum28/contracts';
+
+/** A page of a list answer, as the screens use it. */
 export interface PageOf<T> {
   rows: T[];
-  /** True when no further page exists. */
+  /** True when no further page exists ('--END--'). */
   atEnd: boolean;
 }
 
-export function readPage<T>(answer: unknown, pageSize: number, page: number): PageOf<T> {
-  if (Array.isArray(answer)) return { rows: answer as T[], atEnd: answer.length < pageSize };
-  if (answer !== null && typeof answer === 'object' && Array.isArray((answer as { data?: unknown }).data)) {
-    const a = answer as { data: T[]; total?: number };
-    const seen = (page - 1) * pageSize + a.data.length;
-    return { rows: a.data, atEnd: typeof a.total === 'number' ? seen >= a.total : a.data.length < pageSize };
-  }
-  return { rows: [], atEnd: true };
+/** A history page (`quantityLogList`, `orderList`): the server's `has_more` alone says whether it is the last. */
+export function readPage<T>(answer: Paged<T>): PageOf<T> {
+  return { rows: answer.data, atEnd: !answer.has_more };
+}
+
+/** A counted list without `has_more` (`getMyTeam`): the end is reached once every counted row is shown. */
+export function readCountedPage<T>(answer: { data: T[]; total: number }, pageSize: number, page: number): PageOf<T> {
+  return { rows: answer.data, atEnd: (page - 1) * pageSize + answer.data.length >= answer.total || answer.data.length === 0 };
 }

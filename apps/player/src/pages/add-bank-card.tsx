@@ -1,11 +1,11 @@
 import { Button, Form, Input, Toast } from 'antd-mobile';
 import { PAY_TYPE, validatePayInfo } from '@sum28/domain';
-import type { ReactElement } from 'react';
+import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../app/api';
 import { ruleMessage } from '../app/format';
 import { Page } from '../components/Page';
+import { useSavePayInfo } from '../features/pay-info/use-save-pay-info';
 
 interface CardForm {
   holder: string;
@@ -16,25 +16,26 @@ interface CardForm {
 export default function AddBankCardPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const submit = async (v: CardForm): Promise<void> => {
+  const { save, sheet } = useSavePayInfo(
+    useCallback(() => {
+      Toast.show({ icon: 'success', content: t('common.setSuccess') });
+      void navigate('/bankCardManage?type=0', { replace: true });
+    }, [navigate, t]),
+  );
+  const submit = (v: CardForm): void => {
     const checked = validatePayInfo({ type: PAY_TYPE.BANK_CARD, acc: v.holder, accName: v.number, accBank: v.bank });
     if (!checked.ok) {
       Toast.show({ icon: 'fail', content: ruleMessage(checked.error, checked.params) });
       return;
     }
-    const saved = await api
-      .call('setPayInfo', { type: PAY_TYPE.BANK_CARD, acc: checked.value.acc, acc_name: checked.value.accName, acc_bank: checked.value.accBank })
-      .catch(() => null);
-    if (saved === null) return;
-    Toast.show({ icon: 'success', content: t('common.setSuccess') });
-    void navigate('/bankCardManage?type=0', { replace: true });
+    save({ type: PAY_TYPE.BANK_CARD, acc: checked.value.acc, acc_name: checked.value.accName, acc_bank: checked.value.accBank });
   };
   return (
     <Page title={t('card.addCard')}>
       <Form
         layout="horizontal"
         mode="card"
-        onFinish={(v: CardForm) => void submit(v)}
+        onFinish={(v: CardForm) => submit(v)}
         footer={
           <Button block type="submit" color="primary" size="large">
             {t('common.confirm')}
@@ -51,6 +52,7 @@ export default function AddBankCardPage(): ReactElement {
           <Input placeholder={t('card.bankPlaceholder')} clearable />
         </Form.Item>
       </Form>
+      {sheet}
     </Page>
   );
 }

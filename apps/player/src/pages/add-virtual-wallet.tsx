@@ -1,11 +1,11 @@
 import { Button, Form, Input, Selector, Toast } from 'antd-mobile';
 import { PAY_TYPE, validatePayInfo, WALLET_TYPES } from '@sum28/domain';
-import type { ReactElement } from 'react';
+import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../app/api';
 import { ruleMessage } from '../app/format';
 import { Page } from '../components/Page';
+import { useSavePayInfo } from '../features/pay-info/use-save-pay-info';
 
 interface WalletForm {
   address: string;
@@ -15,16 +15,19 @@ interface WalletForm {
 export default function AddVirtualWalletPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const submit = async (v: WalletForm): Promise<void> => {
+  const { save, sheet } = useSavePayInfo(
+    useCallback(() => {
+      Toast.show({ icon: 'success', content: t('common.setSuccess') });
+      void navigate('/bankCardManage?type=1', { replace: true });
+    }, [navigate, t]),
+  );
+  const submit = (v: WalletForm): void => {
     const checked = validatePayInfo({ type: PAY_TYPE.WALLET, acc: v.address, accName: v.network[0] ?? '' });
     if (!checked.ok) {
       Toast.show({ icon: 'fail', content: ruleMessage(checked.error, checked.params) });
       return;
     }
-    const saved = await api.call('setPayInfo', { type: PAY_TYPE.WALLET, acc: checked.value.acc, acc_name: checked.value.accName }).catch(() => null);
-    if (saved === null) return;
-    Toast.show({ icon: 'success', content: t('common.setSuccess') });
-    void navigate('/bankCardManage?type=1', { replace: true });
+    save({ type: PAY_TYPE.WALLET, acc: checked.value.acc, acc_name: checked.value.accName });
   };
   return (
     <Page title={t('card.addWallet')}>
@@ -32,7 +35,7 @@ export default function AddVirtualWalletPage(): ReactElement {
         layout="vertical"
         mode="card"
         initialValues={{ network: [WALLET_TYPES[0]] }}
-        onFinish={(v: WalletForm) => void submit(v)}
+        onFinish={(v: WalletForm) => submit(v)}
         footer={
           <Button block type="submit" color="primary" size="large">
             {t('common.confirm')}
@@ -46,6 +49,7 @@ export default function AddVirtualWalletPage(): ReactElement {
           <Selector options={WALLET_TYPES.map((w) => ({ label: `USDT-${w.toUpperCase()}`, value: w }))} />
         </Form.Item>
       </Form>
+      {sheet}
     </Page>
   );
 }

@@ -5,7 +5,7 @@ import { AUDIT_STATUS, CAPITAL_TYPES } from '@sum28/domain';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../app/api';
-import { formatDate, formatTime } from '../app/format';
+import { formatDate, formatMoney, formatTime } from '../app/format';
 import { readPage } from '../app/paged';
 import { EmptyState } from '../components/EmptyState';
 import { Money } from '../components/Money';
@@ -51,7 +51,7 @@ export default function CapitalDetailPage(): ReactElement {
         { loading: false },
       );
       if (gen !== generation.current) return;
-      const { rows: got, atEnd } = readPage<CapitalLogRow>(answer, PAGE_SIZE, p);
+      const { rows: got, atEnd } = readPage(answer);
       page.current = p + 1;
       setRows((r) => [...r, ...got]);
       setHasMore(!atEnd);
@@ -105,6 +105,9 @@ export default function CapitalDetailPage(): ReactElement {
                   <div>
                     {t('capital.balanceAfter')}: <Money value={r.over} />
                   </div>
+                  {r.currency !== undefined && r.currency_quantity !== undefined ? (
+                    <div>{t('capital.paidIn', { amount: formatMoney(r.currency_quantity), currency: r.currency, rate: r.rate ?? '' })}</div>
+                  ) : null}
                   {r.mark ? <div>{r.mark}</div> : null}
                 </>
               }

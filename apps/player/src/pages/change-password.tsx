@@ -1,8 +1,10 @@
 import { Button, Form, Input, NoticeBar, Toast } from 'antd-mobile';
-import type { ReactElement } from 'react';
+import type { NewPassRequest } from '@sum28/contracts';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
+import { ApiError } from '../app/api-client';
 import { ruleMessage } from '../app/format';
 import { getUser, saveUser } from '../app/session';
 import { Page } from '../components/Page';
@@ -11,6 +13,18 @@ interface PasswordForm {
   old: string;
   next: string;
   confirm: string;
+  securityCode?: string;
+}
+
+/** The `user/newPass` body; the security code goes with it when the form asks for it (first change after a staff reset). */
+export function newPassBody(v: PasswordForm, askCode: boolean): NewPassRequest {
+  const body: NewPassRequest = { after_pass: v.old, new_pass: v.next, confirm_pass: v.confirm };
+  return askCode ? { ...body, securityCode: (v.securityCode ?? '').trim() } : body;
+}
+
+/** The security code is asked for on the forced change after a staff reset, when the player has one. */
+export function asksSecurityCode(required: boolean, hasSecurityCode: boolean | undefined): boolean {
+  return required && hasSecurityCode === true;
 }
 
 /** Old, new, confirm (spec section 5); also the forced step after a staff reset (`?required=1`). */
@@ -19,14 +33,18 @@ export default function ChangePasswordPage(): ReactElement {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const required = params.get('required') === '1' || getUser()?.must_change_password === true;
+  const [askCode, setAskCode] = useState(() => asksSecurityCode(required, getUser()?.has_security_code));
   const submit = async (v: PasswordForm): Promise<void> => {
     if (v.next !== v.confirm) {
       Toast.show({ icon: 'fail', content: ruleMessage('PASSWORD_MISMATCH') });
       return;
     }
-    const ok = await api.call('newPass', { after_pass: v.old, new_pass: v.next, confirm_pass: v.confirm }).then(
+    const ok = await api.call('newPass', newPassBody(v, askCode)).then(
       () => true,
-      () => false,
+      (e: unknown) => {
+        if (e instanceof ApiError && e.key === 'SECURITY_CODE_REQUIRED') setAskCode(true);
+        return false;
+      },
     );
     if (!ok) return;
     const user = getUser();
@@ -57,6 +75,11 @@ export default function ChangePasswordPage(): ReactElement {
         <Form.Item name="confirm" label={t('password.confirm')} rules={[{ required: true, message: t('password.confirmRequired') }]}>
           <Input type="password" autoComplete="new-password" placeholder={t('password.confirmPlaceholder')} />
         </Form.Item>
+        {askCode ? (
+          <Form.Item name="securityCode" label={t('security.title')} rules={[{ required: true, message: t('password.codeRequired') }]}>
+            <Input type="password" inputMode="numeric" maxLength={6} autoComplete="off" placeholder={t('password.codePlaceholder')} />
+          </Form.Item>
+        ) : null}
       </Form>
     </Page>
   );

@@ -1,12 +1,12 @@
 import { Button, Dialog, Form, Input, Toast } from 'antd-mobile';
-import { useCallback, useState, type ReactElement } from 'react';
+import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { ApiError } from '../app/api-client';
 import { saveLogin } from '../app/session';
 import { LOGIN_TOAST_MS } from '../app/timing';
-import { Captcha } from '../components/Captcha';
+import { Captcha, type CaptchaTicket } from '../components/Captcha';
 import { LanguageButton } from '../components/LanguageButton';
 
 interface LoginForm {
@@ -19,15 +19,24 @@ export default function LoginPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<LoginForm>();
-  const [captchaId, setCaptchaId] = useState('');
+  const ticket = useRef<CaptchaTicket | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [busy, setBusy] = useState(false);
-  const onId = useCallback((id: string) => setCaptchaId(id), []);
+  const onId = useCallback((c: CaptchaTicket) => {
+    ticket.current = c;
+  }, []);
 
   const submit = async (v: LoginForm): Promise<void> => {
     setBusy(true);
     try {
-      const { userinfo } = await api.call('login', { account: v.account.trim(), password: v.password, captcha_id: captchaId, captcha: v.captcha.trim() });
+      const pow = await ticket.current?.pow.catch(() => undefined);
+      const { userinfo } = await api.call('login', {
+        account: v.account.trim(),
+        password: v.password,
+        captcha_id: ticket.current?.id ?? '',
+        captcha: v.captcha.trim(),
+        ...(pow !== undefined ? { pow } : {}),
+      });
       saveLogin(userinfo);
       Toast.show({ icon: 'success', content: t('login.success'), duration: LOGIN_TOAST_MS });
       setTimeout(() => void navigate(userinfo.must_change_password ? '/changePassword?required=1' : '/', { replace: true }), LOGIN_TOAST_MS);

@@ -4,7 +4,7 @@ import { TEAM_PAGE_SIZE } from '@sum28/domain';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../app/api';
-import { readPage } from '../app/paged';
+import { readCountedPage } from '../app/paged';
 import { EmptyState } from '../components/EmptyState';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
@@ -21,7 +21,7 @@ export default function MyTeamPage(): ReactElement {
     const p = page.current;
     try {
       const answer = await api.call('getMyTeam', { page: p, pageSize: TEAM_PAGE_SIZE }, { loading: false });
-      const { rows: got, atEnd } = readPage<TeamMember>(answer, TEAM_PAGE_SIZE, p);
+      const { rows: got, atEnd } = readCountedPage(answer, TEAM_PAGE_SIZE, p);
       page.current = p + 1;
       setTotal(answer.total);
       setRows((r) => [...r, ...got]);

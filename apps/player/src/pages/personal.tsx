@@ -8,6 +8,7 @@ import { api } from '../app/api';
 import { useUser } from '../app/hooks';
 import { clearSession } from '../app/session';
 import { MenuList, type MenuItem } from '../components/MenuList';
+import { FrozenBanner } from '../components/FrozenBanner';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
 
@@ -43,6 +44,7 @@ export default function PersonalPage(): ReactElement {
 
   return (
     <Page title={t('personal.title')} back={false}>
+      <FrozenBanner user={user} />
       <section className="card profile">
         <button type="button" className="profile__head" onClick={() => void navigate('/baseinfo')}>
           <span className="avatar" aria-hidden="true">
@@ -52,7 +54,7 @@ export default function PersonalPage(): ReactElement {
             <strong>{user?.nickname || user?.username}</strong>
             <span className="muted small block">
               {t('personal.id')}: {user?.user_id}
-              {isAgent ? ` · ${t('personal.inviteCode')}: ${user?.invite_code ?? ''}` : ''}
+              {user?.invite_code ? ` · ${t('personal.inviteCode')}: ${user.invite_code}` : ''}
             </span>
           </span>
         </button>
@@ -71,6 +73,11 @@ export default function PersonalPage(): ReactElement {
             <Money value={user?.lock_money} hidden={hidden} className="big-number" />
           </div>
         </div>
+        {user?.turnover !== undefined ? (
+          <div className="muted small">
+            {t('withdraw.turnover')}: <Money value={user.turnover.done} hidden={hidden} /> / <Money value={user.turnover.required} hidden={hidden} />
+          </div>
+        ) : null}
         <div className="balance-card__buttons">
           <Button color="primary" onClick={() => void navigate('/recharge')}>
             {t('wallet.recharge')}

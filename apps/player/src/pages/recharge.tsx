@@ -9,11 +9,12 @@ import { formatMoney, minorOf, ruleMessage } from '../app/format';
 import { useVisitorAlert } from '../app/hooks';
 import { getUser } from '../app/session';
 import { Page } from '../components/Page';
+import { useRechargeQuote } from '../features/recharge/use-recharge-quote';
 
 /** Quick picks of the amount field (major units); a layout choice, not a rule. */
 const QUICK = ['100', '500', '1000', '5000', '10000'] as const;
 
-/** Amount, arrival account, currency (rate shown 1:1: the player API publishes no other rate), tips, confirm. */
+/** Amount, arrival account, currency with the console's rate and the live converted amount (`user/rechargeQuote`), tips, confirm. */
 export default function RechargePage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,6 +27,7 @@ export default function RechargePage(): ReactElement {
   const [order, setOrder] = useState<RechargeResponse | null>(null);
   const account = params.get('username') ?? user?.username ?? '';
   const typed = minorOf(amount);
+  const quote = useRechargeQuote(typed === null ? null : minorToMajor(typed), currency);
 
   const submit = async (): Promise<void> => {
     if (isVisitor) return;
@@ -68,9 +70,11 @@ export default function RechargePage(): ReactElement {
           <span>{currency}</span>
         </Form.Item>
         <Form.Item label={t('recharge.rate')}>
-          <span>
-            1 {currency} = 1 · {t('recharge.youPay')}:{' '}
-            <span className="money">{typed === null ? '--' : `${formatMoney(minorToMajor(typed))} ${currency}`}</span>
+          <span className="money">{quote !== null && quote.type === currency ? `1 ${currency} = ${quote.rate}` : '--'}</span>
+        </Form.Item>
+        <Form.Item label={t('recharge.credited')}>
+          <span className="money strong" aria-live="polite">
+            {quote !== null && quote.type === currency ? formatMoney(quote.credited) : '--'}
           </span>
         </Form.Item>
       </Form>
@@ -98,6 +102,14 @@ export default function RechargePage(): ReactElement {
       </div>
       <Popup visible={order !== null} bodyClassName="sheet">
         <Result status="waiting" title={t('recharge.submitted')} description={t('recharge.orderHint')} />
+        {order !== null ? (
+          <div className="card muted small">
+            <div>{t('capital.paidIn', { amount: formatMoney(order.money), currency: order.type, rate: order.rate })}</div>
+            <div>
+              {t('recharge.credited')}: <span className="money">{formatMoney(order.credited)}</span>
+            </div>
+          </div>
+        ) : null}
         <div className="row-between card">
           <span>
             {t('recharge.orderNo')}: <strong className="money">{order?.order_no}</strong>

@@ -25,4 +25,8 @@ describe('the register payload (spec section 5)', () => {
   it('passes the 18+ consent as ticked', () => {
     expect(registerPayload({ ...form, invite: '100001', adult: false }, 'cid').adult).toBe(false);
   });
+
+  it('sends the solved proof of work with the captcha', () => {
+    expect(registerPayload({ ...form, invite: '100001' }, 'cid', 'cG93').pow).toBe('cG93');
+  });
 });

@@ -1,14 +1,14 @@
 import { Button, Checkbox, Form, Input, Toast } from 'antd-mobile';
 import type { RegisterRequest } from '@sum28/contracts';
 import { GROUP, inviterIdFromCode } from '@sum28/domain';
-import { useCallback, useState, type ReactElement } from 'react';
+import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { ApiError } from '../app/api-client';
 import { saveLogin } from '../app/session';
 import { LOGIN_TOAST_MS } from '../app/timing';
-import { Captcha } from '../components/Captcha';
+import { Captcha, type CaptchaTicket } from '../components/Captcha';
 import { LanguageButton } from '../components/LanguageButton';
 
 interface RegisterForm {
@@ -23,7 +23,7 @@ interface RegisterForm {
  * The register payload: a numeric invite code above the offset is sent as `inviter_id` (the offset rule of
  * libs/domain), anything else as typed in `invite_code` for the server to judge.
  */
-export function registerPayload(v: RegisterForm, captchaId: string): RegisterRequest {
+export function registerPayload(v: RegisterForm, captchaId: string, pow?: string): RegisterRequest {
   const inviter = inviterIdFromCode(v.invite.trim());
   return {
     username: v.username.trim(),
@@ -32,6 +32,7 @@ export function registerPayload(v: RegisterForm, captchaId: string): RegisterReq
     ...(inviter.ok ? { inviter_id: inviter.value } : { invite_code: v.invite.trim() }),
     captcha_id: captchaId,
     captcha: v.captcha.trim(),
+    ...(pow !== undefined ? { pow } : {}),
     adult: v.adult,
   };
 }
@@ -41,15 +42,18 @@ export default function RegisterPage(): ReactElement {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<RegisterForm>();
-  const [captchaId, setCaptchaId] = useState('');
+  const ticket = useRef<CaptchaTicket | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [busy, setBusy] = useState(false);
-  const onId = useCallback((id: string) => setCaptchaId(id), []);
+  const onId = useCallback((c: CaptchaTicket) => {
+    ticket.current = c;
+  }, []);
 
   const submit = async (v: RegisterForm): Promise<void> => {
     setBusy(true);
     try {
-      const { userinfo } = await api.call('register', registerPayload(v, captchaId));
+      const pow = await ticket.current?.pow.catch(() => undefined);
+      const { userinfo } = await api.call('register', registerPayload(v, ticket.current?.id ?? '', pow));
       saveLogin(userinfo);
       Toast.show({ icon: 'success', content: t('register.success'), duration: LOGIN_TOAST_MS });
       setTimeout(() => void navigate('/', { replace: true }), LOGIN_TOAST_MS);

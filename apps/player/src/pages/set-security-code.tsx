@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { ruleMessage } from '../app/format';
 import { useApi } from '../app/hooks';
+import { getUser, saveUser } from '../app/session';
 import { LoadError } from '../components/EmptyState';
 import { Page } from '../components/Page';
 import { SecurityKeypad } from '../features/keypad/SecurityKeypad';
@@ -23,6 +24,9 @@ export default function SetSecurityCodePage(): ReactElement {
   const info = useApi('safetyInfo');
   const [resetKey, setResetKey] = useState(0);
   const done = useCallback(() => {
+    // The next bank card or wallet asks for the code up front (setPayInfo needs it once one is set).
+    const user = getUser();
+    if (user !== null) saveUser({ ...user, has_security_code: true });
     Toast.show({ icon: 'success', content: t('common.setSuccess') });
     void navigate(-1);
   }, [navigate, t]);

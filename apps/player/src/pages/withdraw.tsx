@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { ruleMessage } from '../app/format';
-import { useApi, useVisitorAlert } from '../app/hooks';
+import { useApi, useUser, useVisitorAlert } from '../app/hooks';
 import { getUser } from '../app/session';
 import { LoadError } from '../components/EmptyState';
+import { FrozenBanner } from '../components/FrozenBanner';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
 import { SecurityKeypad } from '../features/keypad/SecurityKeypad';
@@ -24,6 +25,7 @@ export default function WithdrawPage(): ReactElement {
   const navigate = useNavigate();
   const isVisitor = useVisitorAlert();
   const info = useApi('withdrawInfo');
+  const { user } = useUser();
   const [amount, setAmount] = useState('');
   const [payType, setPayType] = useState<number | null>(null);
   const [keypadOpen, setKeypadOpen] = useState(false);
@@ -82,6 +84,7 @@ export default function WithdrawPage(): ReactElement {
 
   return (
     <Page title={t('withdraw.title')}>
+      <FrozenBanner user={user} />
       {info.loading && data === undefined ? (
         <Skeleton.Paragraph animated className="pad" />
       ) : info.error !== null || data === undefined ? (

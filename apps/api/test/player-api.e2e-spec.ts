@@ -196,7 +196,7 @@ describe('player API answers', () => {
         if (row.over === null) continue;
         const q = Math.round(Number(row['quantity']) * 100);
         balance += row.type === 2 || row.type === 1 ? -q : q;
-        expect([row.id, row.type, Math.round(row.over * 100)]).toEqual([row.id, row.type, balance]);
+        expect([row.id, row.type, Math.round((row.over ?? Number.NaN) * 100)]).toEqual([row.id, row.type, balance]);
       }
       expect(rows.filter((x) => x.type === 2)).toHaveLength(28);
       expect(rows.filter((x) => x.type === 3)).toHaveLength(1);
@@ -214,7 +214,7 @@ describe('player API answers', () => {
       for (const row of rows) {
         // The balance now is: after the approval (+200), then the withdrawal's release (+100).
         if (row.id === recharge.data.id)
-          expect([row.status, Math.round(row.over * 100)]).toEqual([1, Math.round(me.money * 100) - 10_000]); // in cents: no float sums
+          expect([row.status, Math.round((row.over ?? Number.NaN) * 100)]).toEqual([1, Math.round(me.money * 100) - 10_000]); // in cents: no float sums
         else expect([row.id, row.over]).toEqual([row.id, before.get(row.id)]);
       }
       expect(rows.find((x) => x.id === refused.data.id)).toMatchObject({ status: 2, over: null, mark: refused.data.order_no, reason: 'no payment received' });

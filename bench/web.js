@@ -134,6 +134,8 @@ async function lighthouseFigures() {
       const a11y = Math.round(c.accessibility.score * 100);
       const lcp = result.lhr.audits['largest-contentful-paint'].displayValue;
       figures.push({ name, perf, a11y });
+      if (process.env.BENCH_WEB_REPORT_DIR)
+        require('node:fs').writeFileSync(join(process.env.BENCH_WEB_REPORT_DIR, `lighthouse-${name}.json`), JSON.stringify(result.lhr));
       console.log(`lighthouse ${name}: performance ${perf} (target 90), accessibility ${a11y} (target 95), LCP ${lcp}`);
     }
     return figures;

@@ -30,9 +30,25 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The entry's stylesheets are preloaded instead of blocking the first paint (the start-up overlay in index.html is
+ * styled inline); `main.tsx` turns them into stylesheets and waits for them before rendering.
+ */
+function nonBlockingCss(): Plugin {
+  return {
+    name: 'sum28-non-blocking-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(/<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g, '<link rel="preload" as="style"$1 href="$2" data-entry-css>'),
+    },
+  };
+}
+
 /** The player app: built into dist/, served by the API at `/`. The shared libs are read from their TypeScript sources. */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), nonBlockingCss(), precompress()],
   resolve: {
     alias: {
       '@sum28/domain': lib('domain/src/index.ts'),

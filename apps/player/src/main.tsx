@@ -21,14 +21,31 @@ unstableSetRender((node, container) => {
   };
 });
 
+/** Turns the entry's preloaded stylesheets (see `nonBlockingCss` in vite.config.ts) into stylesheets; resolves once they apply. */
+function applyEntryCss(): Promise<unknown> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-entry-css]')];
+  return Promise.all(
+    links.map(
+      (link) =>
+        new Promise((resolve) => {
+          link.addEventListener('load', resolve, { once: true });
+          link.addEventListener('error', resolve, { once: true });
+          link.rel = 'stylesheet';
+        }),
+    ),
+  );
+}
+
 async function start(): Promise<void> {
   preloadScreen(window.location.pathname, hasSession());
+  const css = applyEntryCss();
   const locale = getLocale();
   initI18n(locale, await loadLocale(locale));
   document.documentElement.lang = HTML_LANG[locale];
   setDefaultConfig({ locale: ANTD_LOCALES[locale] });
   const el = document.getElementById('root');
   if (el === null) return;
+  await css;
   createRoot(el).render(
     <StrictMode>
       <ConfigProvider locale={ANTD_LOCALES[locale]}>

@@ -3,9 +3,28 @@ import { useEffect, type ReactElement } from 'react';
 /** Spec section 9: the start-up overlay stays 1000 ms. */
 export const STARTUP_OVERLAY_MS = 1000;
 
+/**
+ * How long the overlay still has to stay. When `index.html` painted it (element `#startup`), it has been on screen
+ * since the document's first paint, so only the rest of the 1000 ms is left; otherwise (tests) the whole 1000 ms.
+ */
+export function overlayRemainingMs(painted: boolean, sinceNavigationMs: number): number {
+  return painted ? Math.max(0, STARTUP_OVERLAY_MS - sinceNavigationMs) : STARTUP_OVERLAY_MS;
+}
+
+/**
+ * The start-up overlay. `index.html` paints it before any script arrives, so it does not hold back the first paint;
+ * this component takes it over (same look) and removes both when the 1000 ms are up.
+ */
 export function StartupOverlay({ onDone }: { onDone: () => void }): ReactElement {
   useEffect(() => {
-    const timer = setTimeout(onDone, STARTUP_OVERLAY_MS);
+    const painted = document.getElementById('startup');
+    const timer = setTimeout(
+      () => {
+        painted?.remove();
+        onDone();
+      },
+      overlayRemainingMs(painted !== null, performance.now()),
+    );
     return () => clearTimeout(timer);
   }, [onDone]);
   return (

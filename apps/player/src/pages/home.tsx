@@ -66,7 +66,10 @@ export default function HomePage(): ReactElement {
         </Swiper>
       ) : null}
 
-      {(index.data?.notice.length ?? 0) > 0 ? (
+      {index.loading && index.data === undefined ? (
+        // Holds the notice bar's place while the index loads, so the sections below do not move when it arrives.
+        <div className="notice-link notice-link--placeholder" aria-hidden="true" />
+      ) : (index.data?.notice.length ?? 0) > 0 ? (
         <button type="button" className="notice-link" onClick={() => void navigate('/notice')} aria-label={t('notice.title')}>
           <NoticeBar content={(index.data?.notice ?? []).map((n) => n.title).join('　·　')} color="info" />
         </button>

@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 
 /** Spec section 9: the start-up overlay stays 1000 ms. */
 export const STARTUP_OVERLAY_MS = 1000;
@@ -13,11 +13,12 @@ export function overlayRemainingMs(painted: boolean, sinceNavigationMs: number):
 
 /**
  * The start-up overlay. `index.html` paints it before any script arrives, so it does not hold back the first paint;
- * this component takes it over (same look) and removes both when the 1000 ms are up.
+ * this component takes it over and removes it when the 1000 ms are up (drawing its own only when there is none, so
+ * there is never a second overlay).
  */
-export function StartupOverlay({ onDone }: { onDone: () => void }): ReactElement {
+export function StartupOverlay({ onDone }: { onDone: () => void }): ReactElement | null {
+  const [painted] = useState(() => document.getElementById('startup'));
   useEffect(() => {
-    const painted = document.getElementById('startup');
     const timer = setTimeout(
       () => {
         painted?.remove();
@@ -26,7 +27,8 @@ export function StartupOverlay({ onDone }: { onDone: () => void }): ReactElement
       overlayRemainingMs(painted !== null, performance.now()),
     );
     return () => clearTimeout(timer);
-  }, [onDone]);
+  }, [onDone, painted]);
+  if (painted !== null) return null;
   return (
     <div className="startup" aria-hidden="true">
       <div className="startup__logo">Sum28</div>

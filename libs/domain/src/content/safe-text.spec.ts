@@ -1,4 +1,4 @@
-import { isPlainText, isSafeLink } from './safe-text';
+import { isHttpsUrl, SUPPORT_HOURS, isPlainText, isSafeLink } from './safe-text';
 
 describe('isPlainText', () => {
   it.each(['Chen Da Wen', '陳大文', 'Bank of Taiwan', "O'Brien & Sons", 'a - b = c', ''])('accepts %p', (t) => {
@@ -55,5 +55,31 @@ describe('isSafeLink', () => {
     ['/\u202ex', 'a bidi override'],
   ])('refuses %p (%s)', (u) => {
     expect(isSafeLink(u)).toBe(false);
+  });
+});
+
+describe('isHttpsUrl', () => {
+  it.each(['https://chat.example.com/room?id=1', 'https://chat.example.com:8443/'])('accepts the external page %p', (u) => {
+    expect(isHttpsUrl(u)).toBe(true);
+  });
+  it.each(['', '/static/x', 'http://chat.example.com', 'https://user:pw@evil.example', 'javascript:alert(1)', 'https://chat.example.com/a b'])(
+    'refuses %p',
+    (u) => {
+      expect(isHttpsUrl(u)).toBe(false);
+    },
+  );
+});
+
+describe('SUPPORT_HOURS', () => {
+  it.each<[string, boolean]>([
+    ['12:00-23:30', true],
+    ['22:00-02:00', true],
+    ['00:00-24:00', true],
+    ['12:00-24:30', false],
+    ['24:00-12:00', false],
+    ['9:00-18:00', false],
+    ['', false],
+  ])('%p is support hours: %p', (h, ok) => {
+    expect(SUPPORT_HOURS.test(h)).toBe(ok);
   });
 });

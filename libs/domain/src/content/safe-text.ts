@@ -27,3 +27,11 @@ export function isSafeLink(url: string): boolean {
   if (url.length === 0 || URL_UNSAFE_CHAR.test(url)) return false;
   return SAME_ORIGIN_PATH.test(url) || HTTPS_URL.test(url);
 }
+
+/** True for an absolute `https://host/...` address (no user info, no unsafe characters): an external page to open or embed. */
+export function isHttpsUrl(url: string): boolean {
+  return url.length > 0 && !URL_UNSAFE_CHAR.test(url) && HTTPS_URL.test(url);
+}
+
+/** Support hours as `HH:MM-HH:MM` in platform time (the end may be `24:00`, or earlier than the start: the next day). */
+export const SUPPORT_HOURS = /^([01][0-9]|2[0-3]):[0-5][0-9]-(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/;

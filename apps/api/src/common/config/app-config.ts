@@ -1,7 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { randomBytes } from 'node:crypto';
-import { parseOpenHours, validateScheduleConfig, type ScheduleConfig } from '@sum28/domain';
+import { parseOpenHours, SUPPORT_HOURS, validateScheduleConfig, type ScheduleConfig } from '@sum28/domain';
 
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
@@ -24,7 +24,7 @@ export class EnvDto {
   ADMIN_USERNAME?: string;
   @IsOptional() @IsString() @MinLength(10, { message: 'ADMIN_PASSWORD must have at least 10 characters' }) ADMIN_PASSWORD?: string;
   @IsOptional() @IsString() CS_CHAT_URL?: string;
-  @IsOptional() @Matches(/^(([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-4]):[0-5][0-9])?$/, { message: 'CS_HOURS must be HH:MM-HH:MM' }) CS_HOURS?: string;
+  @IsOptional() @Matches(new RegExp(`${SUPPORT_HOURS.source}|^$`), { message: 'CS_HOURS must be HH:MM-HH:MM' }) CS_HOURS?: string;
   @IsOptional() @IsIn(['on', 'off']) SCHEDULER?: string;
   @IsOptional() @IsIn(['true', 'false']) SEED_DEMO?: string;
   @IsOptional() @IsIn(['true', 'false']) TRUST_PROXY?: string;

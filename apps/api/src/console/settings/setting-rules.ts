@@ -3,6 +3,7 @@ import {
   CURRENCIES,
   formatMinor,
   isCurrency,
+  isHttpsUrl,
   isOppositeBetPolicy,
   isTurnoverHedgeRule,
   LOCALES,
@@ -13,6 +14,7 @@ import {
   parseRate,
   PLAN_TIERS,
   rateSurvivesNumber,
+  SUPPORT_HOURS,
   TURNOVER_HEDGE_RULES,
 } from '@sum28/domain';
 import { ApiError } from '../../common/api-error';
@@ -156,20 +158,9 @@ export const SETTING_RULES: Readonly<Record<string, SettingRule>> = {
   },
 };
 
-/** An absolute https URL without spaces or credentials. */
-function isHttpsUrl(v: string): boolean {
-  if (!/^https:\/\/[^\s]+$/.test(v)) return false;
-  try {
-    const u = new URL(v);
-    return u.protocol === 'https:' && u.username === '' && u.password === '' && u.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /** `HH:MM-HH:MM` (the end may be 24:00 or earlier than the start, meaning the next day), or empty. */
 function parseHours(v: unknown): string {
-  if (typeof v !== 'string' || !/^(([01][0-9]|2[0-3]):[0-5][0-9]-(([01][0-9]|2[0-3]):[0-5][0-9]|24:00))?$/.test(v)) throw bad('HH:MM-HH:MM or empty');
+  if (typeof v !== 'string' || !(v === '' || SUPPORT_HOURS.test(v))) throw bad('HH:MM-HH:MM or empty');
   return v;
 }
 

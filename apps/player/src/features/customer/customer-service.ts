@@ -1,10 +1,11 @@
 import type { CustomerService } from '@sum28/contracts';
+import { isHttpsUrl } from '@sum28/domain';
 import { useApi } from '../../app/hooks';
 
 /** The chat address to open or embed: only an https page; null when none is configured (or it is not https). */
 export function chatUrlOf(cs: CustomerService | undefined): string | null {
   const url = cs?.chat_url.trim() ?? '';
-  return /^https:\/\/[^\s]+$/i.test(url) ? url : null;
+  return isHttpsUrl(url) ? url : null;
 }
 
 /** Opening hours as the console set them, or null when not set. */

@@ -17,6 +17,12 @@ export const TEAM_PAGE_SIZE = 20;
 export const QUICK_AMOUNTS = [5, 10, 50, 300, 500] as const;
 /** Heartbeat and win-check polling interval. */
 export const HEARTBEAT_MS = 2000;
+/** Client timings of spec section 9: start-up overlay, login toast, banner autoplay, network retry delay and attempts. */
+export const STARTUP_OVERLAY_MS = 1000;
+export const LOGIN_TOAST_MS = 500;
+export const BANNER_AUTOPLAY_MS = 5000;
+export const RETRY_DELAY_MS = 2000;
+export const MAX_ATTEMPTS = 7;
 
 export const LOCALES = ['zh', 'tw', 'en', 'jp', 'kor'] as const;
 export type Locale = (typeof LOCALES)[number];

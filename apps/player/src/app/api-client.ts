@@ -1,3 +1,4 @@
+import { MAX_ATTEMPTS, RETRY_DELAY_MS } from '@sum28/domain';
 import {
   errorCodeOf,
   isSessionErrorNumber,
@@ -13,8 +14,7 @@ import {
 } from '@sum28/contracts';
 
 /** Spec sections 8 and 9: a network failure is retried every 2 s, 7 attempts in all. */
-export const RETRY_DELAY_MS = 2000;
-export const MAX_ATTEMPTS = 7;
+export { MAX_ATTEMPTS, RETRY_DELAY_MS };
 /** A request that has not answered after this long counts as a network timeout. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 /** The spec's clients also accept 200 as success. */

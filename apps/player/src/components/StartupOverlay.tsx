@@ -1,7 +1,8 @@
+import { STARTUP_OVERLAY_MS } from '@sum28/domain';
 import { useEffect, useState, type ReactElement } from 'react';
 
-/** Spec section 9: the start-up overlay stays 1000 ms. */
-export const STARTUP_OVERLAY_MS = 1000;
+/** Spec section 9: the start-up overlay stays 1000 ms (libs/domain). */
+export { STARTUP_OVERLAY_MS };
 
 /**
  * How long the overlay still has to stay. When `index.html` painted it (element `#startup`), it has been on screen

@@ -1,3 +1,4 @@
+import { BANNER_AUTOPLAY_MS } from '@sum28/domain';
 import { Button, NoticeBar, Popup, Skeleton, Swiper } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState, type ReactElement } from 'react';
@@ -11,8 +12,8 @@ import { LanguageButton } from '../components/LanguageButton';
 import { LineCard } from '../components/LineCard';
 import { Money } from '../components/Money';
 
-/** Spec section 9: banners autoplay every 5000 ms. */
-export const BANNER_AUTOPLAY_MS = 5000;
+/** Spec section 9: banners autoplay every 5000 ms (libs/domain). */
+export { BANNER_AUTOPLAY_MS };
 
 export default function HomePage(): ReactElement {
   const { t } = useTranslation();

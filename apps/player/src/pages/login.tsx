@@ -1,13 +1,11 @@
-import { Button, Dialog, Form, Input, Toast } from 'antd-mobile';
-import { useCallback, useRef, useState, type ReactElement } from 'react';
+import { Button, Dialog, Form, Input } from 'antd-mobile';
+import { type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
-import { ApiError } from '../app/api-client';
-import { saveLogin } from '../app/session';
-import { LOGIN_TOAST_MS } from '../app/timing';
-import { Captcha, type CaptchaTicket } from '../components/Captcha';
+import { Captcha } from '../components/Captcha';
 import { LanguageButton } from '../components/LanguageButton';
+import { useSignIn } from '../features/auth/use-sign-in';
 
 interface LoginForm {
   account: string;
@@ -19,36 +17,22 @@ export default function LoginPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<LoginForm>();
-  const ticket = useRef<CaptchaTicket | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const onId = useCallback((c: CaptchaTicket) => {
-    ticket.current = c;
-  }, []);
+  const { busy, captchaKey, onTicket, run } = useSignIn();
 
-  const submit = async (v: LoginForm): Promise<void> => {
-    setBusy(true);
-    try {
-      const pow = await ticket.current?.pow.catch(() => undefined);
-      const { userinfo } = await api.call('login', {
-        account: v.account.trim(),
-        password: v.password,
-        captcha_id: ticket.current?.id ?? '',
-        captcha: v.captcha.trim(),
-        ...(pow !== undefined ? { pow } : {}),
-      });
-      saveLogin(userinfo);
-      Toast.show({ icon: 'success', content: t('login.success'), duration: LOGIN_TOAST_MS });
-      setTimeout(() => void navigate(userinfo.must_change_password ? '/changePassword?required=1' : '/', { replace: true }), LOGIN_TOAST_MS);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        form.setFieldValue('captcha', '');
-        setCaptchaKey((k) => k + 1);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (v: LoginForm): Promise<void> =>
+    run(
+      (captchaId, pow) =>
+        api.call('login', {
+          account: v.account.trim(),
+          password: v.password,
+          captcha_id: captchaId,
+          captcha: v.captcha.trim(),
+          ...(pow !== undefined ? { pow } : {}),
+        }),
+      t('login.success'),
+      (user) => (user.must_change_password ? '/changePassword?required=1' : '/'),
+      () => form.setFieldValue('captcha', ''),
+    );
 
   return (
     <div className="auth">
@@ -82,7 +66,7 @@ export default function LoginPage(): ReactElement {
           name="captcha"
           label={t('login.captcha')}
           rules={[{ required: true, message: t('login.captchaRequired') }]}
-          extra={<Captcha onId={onId} refreshKey={captchaKey} />}
+          extra={<Captcha onId={onTicket} refreshKey={captchaKey} />}
         >
           <Input placeholder={t('login.captchaPlaceholder')} maxLength={4} autoComplete="off" />
         </Form.Item>

@@ -1,15 +1,13 @@
-import { Button, Checkbox, Form, Input, Toast } from 'antd-mobile';
+import { Button, Checkbox, Form, Input } from 'antd-mobile';
 import type { RegisterRequest } from '@sum28/contracts';
 import { GROUP, inviterIdFromCode } from '@sum28/domain';
-import { useCallback, useRef, useState, type ReactElement } from 'react';
+import { type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
-import { ApiError } from '../app/api-client';
-import { saveLogin } from '../app/session';
-import { LOGIN_TOAST_MS } from '../app/timing';
-import { Captcha, type CaptchaTicket } from '../components/Captcha';
+import { Captcha } from '../components/Captcha';
 import { LanguageButton } from '../components/LanguageButton';
+import { useSignIn } from '../features/auth/use-sign-in';
 
 interface RegisterForm {
   username: string;
@@ -39,33 +37,17 @@ export function registerPayload(v: RegisterForm, captchaId: string, pow?: string
 
 export default function RegisterPage(): ReactElement {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<RegisterForm>();
-  const ticket = useRef<CaptchaTicket | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const onId = useCallback((c: CaptchaTicket) => {
-    ticket.current = c;
-  }, []);
+  const { busy, captchaKey, onTicket, run } = useSignIn();
 
-  const submit = async (v: RegisterForm): Promise<void> => {
-    setBusy(true);
-    try {
-      const pow = await ticket.current?.pow.catch(() => undefined);
-      const { userinfo } = await api.call('register', registerPayload(v, ticket.current?.id ?? '', pow));
-      saveLogin(userinfo);
-      Toast.show({ icon: 'success', content: t('register.success'), duration: LOGIN_TOAST_MS });
-      setTimeout(() => void navigate('/', { replace: true }), LOGIN_TOAST_MS);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        form.setFieldValue('captcha', '');
-        setCaptchaKey((k) => k + 1);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (v: RegisterForm): Promise<void> =>
+    run(
+      (captchaId, pow) => api.call('register', registerPayload(v, captchaId, pow)),
+      t('register.success'),
+      () => '/',
+      () => form.setFieldValue('captcha', ''),
+    );
 
   return (
     <div className="auth">
@@ -110,7 +92,7 @@ export default function RegisterPage(): ReactElement {
           name="captcha"
           label={t('login.captcha')}
           rules={[{ required: true, message: t('login.captchaRequired') }]}
-          extra={<Captcha onId={onId} refreshKey={captchaKey} />}
+          extra={<Captcha onId={onTicket} refreshKey={captchaKey} />}
         >
           <Input placeholder={t('login.captchaPlaceholder')} maxLength={4} autoComplete="off" />
         </Form.Item>

@@ -1,6 +1,5 @@
 import { BANNER_AUTOPLAY_MS } from '@sum28/domain';
 import { Button, NoticeBar, Popup, Skeleton, Swiper } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -11,6 +10,7 @@ import { EmptyState } from '../components/EmptyState';
 import { LanguageButton } from '../components/LanguageButton';
 import { LineCard } from '../components/LineCard';
 import { Money } from '../components/Money';
+import { HideToggle } from '../components/HideToggle';
 
 /** Spec section 9: banners autoplay every 5000 ms (libs/domain). */
 export { BANNER_AUTOPLAY_MS };
@@ -42,9 +42,7 @@ export default function HomePage(): ReactElement {
       <section className="card balance-card" aria-label={t('home.balance')}>
         <div className="balance-card__label">
           {t('home.balance')}
-          <button type="button" className="icon-button" onClick={() => setHidden((h) => !h)} aria-label={hidden ? t('common.show') : t('common.hide')}>
-            {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
-          </button>
+          <HideToggle hidden={hidden} onToggle={() => setHidden((h) => !h)} />
         </div>
         <Money value={user?.money} hidden={hidden} className="balance-card__value" />
         <div className="balance-card__buttons">

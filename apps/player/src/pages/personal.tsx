@@ -1,5 +1,4 @@
 import { Button, Dialog } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { GROUP } from '@sum28/domain';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { MenuList, type MenuItem } from '../components/MenuList';
 import { FrozenBanner } from '../components/FrozenBanner';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
+import { HideToggle } from '../components/HideToggle';
 
 export default function PersonalPage(): ReactElement {
   const { t } = useTranslation();
@@ -62,9 +62,7 @@ export default function PersonalPage(): ReactElement {
           <div>
             <div className="muted small">
               {t('personal.total')}
-              <button type="button" className="icon-button" onClick={() => setHidden((h) => !h)} aria-label={hidden ? t('common.show') : t('common.hide')}>
-                {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
-              </button>
+              <HideToggle hidden={hidden} onToggle={() => setHidden((h) => !h)} />
             </div>
             <Money value={user?.money} hidden={hidden} className="big-number" />
           </div>

@@ -1,5 +1,4 @@
 import { Button } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +6,7 @@ import { useUser } from '../app/hooks';
 import { MenuList } from '../components/MenuList';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
+import { HideToggle } from '../components/HideToggle';
 
 export default function WalletPage(): ReactElement {
   const { t } = useTranslation();
@@ -18,9 +18,7 @@ export default function WalletPage(): ReactElement {
       <section className="card balance-card">
         <div className="balance-card__label">
           {t('wallet.available')}
-          <button type="button" className="icon-button" onClick={() => setHidden((h) => !h)} aria-label={hidden ? t('common.show') : t('common.hide')}>
-            {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
-          </button>
+          <HideToggle hidden={hidden} onToggle={() => setHidden((h) => !h)} />
         </div>
         <Money value={user?.money} hidden={hidden} className="balance-card__value" />
         <div className="muted small">

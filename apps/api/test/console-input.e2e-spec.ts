@@ -1,5 +1,5 @@
+import { dtoFieldMeta } from './factories/routes';
 import { CapitalLogEntity, RoundEntity } from '@sum28/database';
-import { getMetadataStorage } from 'class-validator';
 import { consoleRoutes, type ConsoleRoute, createConsoleApp, ADMIN_PASSWORD, roleTokens, staffOf } from './console-fixtures';
 import { freshRound } from './factories/game';
 import { registerPlayer, type TestApp } from './factories/test-app';
@@ -48,19 +48,6 @@ interface Mutation {
   raw?: string;
   /** the field the 400 must name in `errors` (null: a malformed body as a whole) */
   field: string | null;
-}
-
-/** Field names of a DTO and, per field, the validators class-validator keeps for it. */
-function dtoFields(dto: Function): Map<string, { names: Set<string>; optional: boolean; maxLength: number | null }> {
-  const out = new Map<string, { names: Set<string>; optional: boolean; maxLength: number | null }>();
-  for (const m of getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)) {
-    const f = out.get(m.propertyName) ?? { names: new Set<string>(), optional: false, maxLength: null };
-    f.names.add(m.name ?? m.type);
-    if (m.type === 'conditionalValidation') f.optional = true;
-    if (m.name === 'isLength') f.maxLength = Number((m.constraints as unknown[])[1]);
-    out.set(m.propertyName, f);
-  }
-  return out;
 }
 
 function wrongValues(f: { names: Set<string>; maxLength: number | null }): unknown[] {
@@ -215,7 +202,7 @@ describe('bad input to every console route: 400 with field errors, nothing chang
         raw: JSON.stringify(base).replace(/^\{/, '{"__proto__":{"admin":true},').replace(',}', '}'),
         field: null,
       });
-      const fields = dtoFields(r.bodyDto);
+      const fields = dtoFieldMeta(r.bodyDto);
       for (const [k, v] of Object.entries(SMUGGLED))
         if (!fields.has(k)) out.push({ name: `an unknown field ${k}`, method: r.method, url, body: { ...base, [k]: v }, field: k });
       for (const [name, f] of fields) {

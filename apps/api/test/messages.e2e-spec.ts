@@ -1,7 +1,8 @@
 import type { Type } from '@nestjs/common';
 import { LOCALES, translate, type Locale } from '@sum28/contracts';
 import * as classValidator from 'class-validator';
-import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import { ValidationTypes } from 'class-validator';
+import { dtoFieldMeta } from './factories/routes';
 import { routesUnder } from './console-fixtures';
 import { PLAYER_CALLS, type CallSpec } from './factories/player-calls';
 import { createTestApp, registerPlayer, type TestApp } from './factories/test-app';
@@ -25,17 +26,6 @@ const VALIDATOR_NAMES: readonly string[] = [
   ]),
 ];
 const VALIDATOR_NAME = new RegExp(`\\b(${VALIDATOR_NAMES.join('|')})\\b`);
-
-/** The fields of a DTO and the kinds of check each has, from class-validator's metadata. */
-function dtoFields(dto: Type): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const m of getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)) {
-    const kinds = out.get(m.propertyName) ?? new Set<string>();
-    kinds.add(m.name ?? m.type);
-    out.set(m.propertyName, kinds);
-  }
-  return out;
-}
 
 /** Values that no field accepts (an object, 300 characters), plus one per kind of check. */
 function badValues(kinds: Set<string>): unknown[] {
@@ -84,7 +74,7 @@ describe('every player call answers bad input with a human, translated message',
     let refused = 0;
     for (const { call, dto } of routes()) {
       if (dto === null) continue;
-      for (const [field, kinds] of dtoFields(dto)) {
+      for (const [field, { names: kinds }] of dtoFieldMeta(dto)) {
         // A bad `lang` text itself falls back to tw (an object there is skipped for the X-Lang header).
         const sends: Array<{ label: string; body: Record<string, unknown>; expect: Locale }> = badValues(kinds).map((v) => ({
           label: JSON.stringify(v).slice(0, 20),

@@ -59,6 +59,27 @@ export function appRoutes(t: TestApp): AppRoute[] {
   return out;
 }
 
+/** A DTO field as class-validator keeps it: the names of its validators, whether it may be left out, its length limit. */
+export interface DtoFieldMeta {
+  names: Set<string>;
+  optional: boolean;
+  maxLength: number | null;
+}
+
+/** The fields a DTO declares, from class-validator's metadata (the one reader the generated input tests share). */
+export function dtoFieldMeta(dto: Function | null): Map<string, DtoFieldMeta> {
+  const out = new Map<string, DtoFieldMeta>();
+  if (!dto || dto === Object) return out;
+  for (const m of getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)) {
+    const f = out.get(m.propertyName) ?? { names: new Set<string>(), optional: false, maxLength: null };
+    f.names.add(m.name ?? m.type);
+    if (m.type === 'conditionalValidation') f.optional = true;
+    if (m.name === 'isLength') f.maxLength = Number((m.constraints as unknown[])[1]);
+    out.set(m.propertyName, f);
+  }
+  return out;
+}
+
 export type FieldKind = 'int' | 'string' | 'bool' | 'enum' | 'raw' | 'other';
 
 export interface DtoField {
@@ -69,16 +90,7 @@ export interface DtoField {
 
 /** The fields a DTO declares, with the kind its class-validator decorators give them. */
 export function dtoFields(dto: Type | null): DtoField[] {
-  if (!dto || dto === Object) return [];
-  const metas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
-  const byName = new Map<string, { names: Set<string>; optional: boolean }>();
-  for (const m of metas) {
-    const e = byName.get(m.propertyName) ?? { names: new Set<string>(), optional: false };
-    e.names.add(m.name ?? m.type);
-    if (m.type === 'conditionalValidation') e.optional = true;
-    byName.set(m.propertyName, e);
-  }
-  return [...byName.entries()].map(([name, e]) => {
+  return [...dtoFieldMeta(dto).entries()].map(([name, e]) => {
     const has = (n: string): boolean => e.names.has(n);
     const kind: FieldKind = has('isInt')
       ? 'int'

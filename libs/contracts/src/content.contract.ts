@@ -76,8 +76,21 @@ export interface CustomerService {
   hours: string;
 }
 
+/** The round schedule the server runs (its environment), for the lottery explain screen. */
+export interface GameSchedule {
+  /** `'always'` or `HH:MM-HH:MM` platform time (the end may be past midnight, e.g. `'10:00-02:00'`). */
+  open_hours: string;
+  /** The platform time zone (IANA), e.g. `'Asia/Taipei'`. */
+  tz: string;
+  /** Length of a round in seconds (a round opens as the previous one draws). */
+  round_seconds: number;
+  /** Betting closes this many seconds before the draw. */
+  bet_close_seconds: number;
+}
+
 export interface ConfigResponse {
   cs: CustomerService;
+  game: GameSchedule;
 }
 
 // POST /api/user/noticeList, /api/user/noticeRead (auth) -----------------------------------------

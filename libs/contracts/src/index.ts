@@ -7,3 +7,5 @@ export * from './user.contract';
 export * from './wallet.contract';
 export * from './player-api.contract';
 export * from './i18n';
+export * from './console-roles.contract';
+export * from './console-stats.contract';

@@ -138,6 +138,8 @@ export interface HeartResponse {
   /** Null when no round is scheduled (outside opening hours). */
   issue: CurrentIssue | null;
   game_status: GameStatus;
+  /** Outside opening hours (`game_status` 0 of an enabled game): when the next round opens; else null. */
+  next_open: EpochSeconds | null;
   user_quantity: UserQuantity;
   /** Oldest first. */
   message: FeedMessage[];

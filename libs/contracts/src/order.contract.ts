@@ -62,6 +62,8 @@ export interface OrderRow {
   issue: Issue;
   /** Game (line) name. */
   name: string;
+  /** Game (line) id: with `issue`, the round to verify on the fairness page. */
+  game_id: number;
   /** Round id. */
   issue_id: number;
   /** Bettor's username (the caller's own for scope 0). */

@@ -78,6 +78,8 @@ export interface UserSummary {
   /** The player's own mobile as saved ('' when not set). */
   mobile: string;
   idcard: string;
+  /** The chosen default avatar (`default-1` to `default-9`, libs/domain `DEFAULT_AVATARS`), '' when none is chosen. */
+  avatar: string;
   /** Amount still to wager today before a withdrawal (0 when met): same as `turnover.remaining`. */
   water_limit: Money;
   /** Today's wagering progress (counted by the turnover hedge rule: hedged stakes do not count). */
@@ -138,6 +140,8 @@ export interface ProfileRequest {
   username?: string;
   nickname?: string;
   mobile?: string;
+  /** One of the default avatars (`default-1` to `default-9`); there is no upload. */
+  avatar?: string;
 }
 
 export type ProfileResponse = UserSummary;

@@ -53,6 +53,7 @@ export const FIELD_LABELS: Readonly<Record<string, Localized>> = {
   confirm_pass: { tw: '確認密碼', zh: '确认密码', en: 'Password confirmation', jp: 'パスワード（確認）', kor: '비밀번호 확인' },
   nickname: { tw: '暱稱', zh: '昵称', en: 'Nickname', jp: 'ニックネーム', kor: '닉네임' },
   mobile: { tw: '手機號碼', zh: '手机号码', en: 'Mobile number', jp: '携帯電話番号', kor: '휴대폰 번호' },
+  avatar: { tw: '頭像', zh: '头像', en: 'Avatar', jp: 'アバター', kor: '프로필 사진' },
   game_id: { tw: '遊戲', zh: '游戏', en: 'Game', jp: 'ゲーム', kor: '게임' },
   plan_id: { tw: '房間', zh: '房间', en: 'Room', jp: 'ルーム', kor: '방' },
   issue: { tw: '期數', zh: '期号', en: 'Round number', jp: '回号', kor: '회차' },

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  DEFAULT_AVATARS,
   GROUP,
   INVITE_OFFSET,
   PASSWORD_RESET_HOLD_MS,
@@ -9,6 +10,7 @@ import {
   codeCheckWindow,
   inviteCodeOf,
   inviterIdFromCode,
+  isDefaultAvatar,
   isGroupId,
   isRegistrableGroup,
   isResetHoldActive,
@@ -23,6 +25,8 @@ import {
   validateUsername,
   usernameKey,
   validateNickname,
+  validateMobile,
+  maskPayDetails,
   NICKNAME_MAX,
   type SecurityCodeChange,
 } from './account-rules';
@@ -282,5 +286,53 @@ describe('validateNickname', () => {
     const r = validateNickname(input);
     expect(r.ok ? r.value : null).toBe(expected);
     if (!r.ok) expect(r.error).toBe('NICKNAME_INVALID');
+  });
+});
+
+describe('default avatars', () => {
+  it('are default-1 to default-9; nothing else is one', () => {
+    expect(DEFAULT_AVATARS).toHaveLength(9);
+    for (const [i, a] of DEFAULT_AVATARS.entries()) {
+      expect(a).toBe(`default-${i + 1}`);
+      expect(isDefaultAvatar(a)).toBe(true);
+    }
+    for (const bad of ['', 'default-0', 'default-10', 'DEFAULT-1', ' default-1', 'https://x.example/a.png', 1, null, undefined])
+      expect(isDefaultAvatar(bad)).toBe(false);
+  });
+});
+
+describe('validateMobile', () => {
+  it.each<[unknown, string]>([
+    ['+886 912-345-678', '+886912345678'],
+    ['  0912345678 ', '0912345678'],
+    ['123456', '123456'],
+    ['1'.repeat(20), '1'.repeat(20)],
+    ['', ''],
+    ['  ', ''],
+  ])('%p -> %p', (input, stored) => {
+    expect(validateMobile(input)).toEqual({ ok: true, value: stored });
+  });
+
+  it.each<unknown>(['12345', '1'.repeat(21), '++123456', '123456+', '12a456', '0912.345.678', 912345678, null])('refuses %p', (input) => {
+    expect(validateMobile(input)).toMatchObject({ ok: false, error: 'MOBILE_INVALID' });
+  });
+});
+
+describe('maskPayDetails', () => {
+  const card = { type: 0, acc: 'Chen Holder', acc_name: '4111222233334444', acc_bank: 'Bank' };
+  const wallet = { type: 1, acc: 'TXYZabcdefghijklmnop1234', acc_name: 'trc20', acc_bank: '' };
+  it('masks only the account number for its owner', () => {
+    expect(maskPayDetails(card, 'owner')).toEqual({ ...card, acc_name: '************4444' });
+    expect(maskPayDetails(wallet, 'owner')).toEqual({ ...wallet, acc: '********************1234' });
+    expect(maskPayDetails({ type: 7, acc: 'x1234567', acc_name: 'y1234567' }, 'owner')).toEqual({ type: 7, acc: 'x1234567', acc_name: 'y1234567' });
+  });
+  it('masks account and name for staff who do not pay out, whatever the type', () => {
+    expect(maskPayDetails(card, 'staff')).toEqual({ ...card, acc: '*******lder', acc_name: '************4444' });
+    expect(maskPayDetails(wallet, 'staff')).toEqual({ ...wallet, acc: '********************1234', acc_name: '*rc20' });
+  });
+  it('leaves non-text fields alone and does not change its input', () => {
+    const odd = { type: 0, acc: 5, acc_name: null };
+    expect(maskPayDetails(odd, 'staff')).toEqual(odd);
+    expect(card.acc_name).toBe('4111222233334444');
   });
 });

@@ -4,6 +4,11 @@ import { err, ok, type Result } from '../result/result';
 export const GROUP = { NORMAL: 1, VISITOR: 2, AGENT: 3 } as const;
 export type GroupId = (typeof GROUP)[keyof typeof GROUP];
 /** Groups a player may choose at sign-up (agents are made by staff). */
+/** users.status: an account is active, or frozen for review (opposite bets, a console decision). */
+export const ACCOUNT_STATUS = { ACTIVE: 'active', FROZEN: 'frozen' } as const;
+export type AccountStatus = (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS];
+export const ACCOUNT_STATUSES: readonly AccountStatus[] = [ACCOUNT_STATUS.ACTIVE, ACCOUNT_STATUS.FROZEN];
+
 export const REGISTRABLE_GROUPS = [GROUP.NORMAL, GROUP.VISITOR] as const;
 export type RegistrableGroup = (typeof REGISTRABLE_GROUPS)[number];
 
@@ -15,7 +20,8 @@ export function isRegistrableGroup(x: unknown): x is RegistrableGroup {
   return x === GROUP.NORMAL || x === GROUP.VISITOR;
 }
 
-export type AccountError = 'INVITE_CODE_INVALID' | 'USERNAME_INVALID' | 'PASSWORD_INVALID' | 'NICKNAME_INVALID' | SecurityCodeChangeError | PayInfoError;
+export type AccountError =
+  'INVITE_CODE_INVALID' | 'USERNAME_INVALID' | 'PASSWORD_INVALID' | 'NICKNAME_INVALID' | 'MOBILE_INVALID' | SecurityCodeChangeError | PayInfoError;
 
 /** Displayed invite code = user id + 100000. */
 export const INVITE_OFFSET = 100_000;
@@ -88,6 +94,19 @@ export function validateNickname(n: unknown): Result<string, 'NICKNAME_INVALID'>
   return ok(t);
 }
 
+/** A mobile number once spaces and dashes are dropped: an optional leading + and 6-20 digits. */
+export const MOBILE_DIGITS_MIN = 6;
+export const MOBILE_DIGITS_MAX = 20;
+const MOBILE = new RegExp(`^\\+?[0-9]{${MOBILE_DIGITS_MIN},${MOBILE_DIGITS_MAX}}$`);
+
+/** A profile's mobile number, normalised (spaces and dashes dropped); '' clears it. */
+export function validateMobile(m: unknown): Result<string, 'MOBILE_INVALID'> {
+  if (typeof m !== 'string') return err('MOBILE_INVALID');
+  const t = m.trim().replace(/[\s-]/g, '');
+  if (t !== '' && !MOBILE.test(t)) return err('MOBILE_INVALID');
+  return ok(t);
+}
+
 export const SECURITY_CODE_LENGTH = 6;
 
 /** Exactly six ASCII digits. */
@@ -142,6 +161,22 @@ export const PAY_TYPE = { BANK_CARD: 0, WALLET: 1 } as const;
 export type PayType = (typeof PAY_TYPE)[keyof typeof PAY_TYPE];
 export const WALLET_TYPES = ['trc20', 'erc20', 'omni'] as const;
 export type WalletType = (typeof WALLET_TYPES)[number];
+
+/**
+ * The one masking policy for payout details (`acc`, `acc_name` as stored in pay_infos and a withdrawal's
+ * pay_snapshot). To the player who owns them: only the account number is masked (a card's `acc_name`,
+ * a wallet's `acc`); the holder, bank and wallet type stay readable. To staff who do not pay out: both
+ * `acc` and `acc_name` are masked whatever the type. Other fields pass unchanged.
+ */
+export function maskPayDetails<T extends { readonly type?: unknown; readonly acc?: unknown; readonly acc_name?: unknown }>(
+  p: T,
+  audience: 'owner' | 'staff',
+): T {
+  const out: Record<string, unknown> = { ...p };
+  const fields = audience === 'staff' ? ['acc', 'acc_name'] : p.type === PAY_TYPE.BANK_CARD ? ['acc_name'] : p.type === PAY_TYPE.WALLET ? ['acc'] : [];
+  for (const k of fields) if (typeof out[k] === 'string') out[k] = maskAccount(out[k]);
+  return out as T;
+}
 
 export type PayInfoInput = { readonly type: unknown; readonly acc: unknown; readonly accName: unknown; readonly accBank?: unknown };
 /** Bank card: acc holder, accName card number, accBank bank name. Wallet: acc address, accName wallet type, accBank ''. */
@@ -211,4 +246,15 @@ export function isResetHoldActive(holdUntil: number | null, now: number): boolea
 /** The one-minute window (of epoch time) security-code verifications are counted in. */
 export function codeCheckWindow(now: number): number {
   return Math.floor(now / 60_000);
+}
+
+/**
+ * The system's default avatars (spec section 2, the default-avatar grid), as stored in `users.avatar` and sent by
+ * `user/profile`: `default-1` to `default-9`. '' is no choice yet. There is no upload: a player picks one of these.
+ */
+export const DEFAULT_AVATARS = ['default-1', 'default-2', 'default-3', 'default-4', 'default-5', 'default-6', 'default-7', 'default-8', 'default-9'] as const;
+export type DefaultAvatar = (typeof DEFAULT_AVATARS)[number];
+
+export function isDefaultAvatar(x: unknown): x is DefaultAvatar {
+  return typeof x === 'string' && (DEFAULT_AVATARS as readonly string[]).includes(x);
 }

@@ -10,7 +10,9 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
  * `now` come in, the decision and the next counters go out; the API keeps them in a store.
  */
 
-export type ThrottleScope = 'pair' | 'ip' | 'user';
+/** The counters of one sign-in attempt: the (username, IP) pair, the IP, the username. */
+export const THROTTLE_SCOPES = ['pair', 'ip', 'user'] as const;
+export type ThrottleScope = (typeof THROTTLE_SCOPES)[number];
 export type SignInRealm = 'player' | 'staff';
 
 export type ThrottleCounter = {

@@ -1,6 +1,15 @@
-import { validatePayInfo, inviterIdFromCode, validateNickname, validatePassword, validateSecurityCodeChange, validateUsername } from '../account/account-rules';
+import {
+  validatePayInfo,
+  inviterIdFromCode,
+  validateMobile,
+  validateNickname,
+  validatePassword,
+  validateSecurityCodeChange,
+  validateUsername,
+} from '../account/account-rules';
 import { decideApproval, transitionAudit } from '../audit/audit';
 import { verifyDraw } from '../fairness/fairness';
+import { checkJoinLimit } from '../game/bet-slip';
 import { validateOdds } from '../game/odds';
 import { checkOppositeBet } from '../game/opposite-bet';
 import { parseOpenHours, validateScheduleConfig } from '../game/schedule';
@@ -54,6 +63,7 @@ const PRODUCERS: Array<() => Result<unknown>> = [
   () => validateWithdraw({ ...w, accountFrozen: true }),
   () => validateWithdraw({ ...w, amountInput: '' }),
   () => validateNickname('\u202E'),
+  () => validateMobile('12'),
   () => transitionAudit(0, 0),
   () => transitionAudit(1, 2),
   () => decideApproval({ requesterStaffId: null, approverStaffId: 1, priorApproverIds: [1], amount: minor(1), twoApproverThresholdMinor: 1 }),
@@ -70,6 +80,7 @@ const PRODUCERS: Array<() => Result<unknown>> = [
   () => validatePayInfo({ type: 9, acc: '', accName: '' }),
   () => validatePayInfo({ type: 0, acc: 'A', accName: 'x', accBank: 'B' }),
   () => validatePayInfo({ type: 1, acc: 'T'.repeat(30), accName: 'x' }),
+  () => checkJoinLimit(9_999, 10_000),
 ];
 
 describe('DOMAIN_ERROR_CODES', () => {

@@ -2,6 +2,7 @@ import type { AccountError } from '../account/account-rules';
 import type { ApprovalError, AuditTransitionError } from '../audit/audit';
 import type { FairnessError } from '../fairness/fairness';
 import type { OddsError } from '../game/odds';
+import type { BetSlipError, JoinLimitError } from '../game/bet-slip';
 import type { OppositeBetError } from '../game/opposite-bet';
 import type { ScheduleError } from '../game/schedule';
 import type { AmountError } from '../money/money';
@@ -19,6 +20,7 @@ export const DOMAIN_ERROR_CODES = [
   'ODDS_ABOVE_FAIR',
   // betting
   'OPPOSITE_BET',
+  'JOIN_LIMIT',
   // schedule
   'OPEN_HOURS_INVALID',
   'SCHEDULE_INVALID',
@@ -57,6 +59,7 @@ export const DOMAIN_ERROR_CODES = [
   'WALLET_TYPE_INVALID',
   'WITHDRAW_AMOUNT_REQUIRED',
   'NICKNAME_INVALID',
+  'MOBILE_INVALID',
   'BALANCE_CAP_EXCEEDED',
   'STAFF_DAILY_LIMIT',
 ] as const;
@@ -74,6 +77,8 @@ export type ModuleErrorCode =
   | AmountError
   | OddsError
   | OppositeBetError
+  | BetSlipError
+  | JoinLimitError
   | ScheduleError
   | FairnessError
   | RechargeError

@@ -45,6 +45,6 @@ export function sumCount(s: number): number {
 }
 
 /** "3 5 9 17": the spec's lottery_code (three digits and the sum, space-separated). */
-export function lotteryCode(t: Triple): string {
-  return `${t[0]} ${t[1]} ${t[2]} ${sumOf(t)}`;
+export function lotteryCode(t: Triple | readonly [number, number, number]): string {
+  return `${t[0]} ${t[1]} ${t[2]} ${t[0] + t[1] + t[2]}`;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ALL_PLAY_TYPES, NUMBER_CATEGORIES, numberCategory, winningCount, type PlayType } from './categories';
 import { SUM_COUNTS } from './digits';
-import { fairOddsMilli, isAboveFair, oddsMilliToDecimal, rtpBps, seedOddsMilli, validateOdds } from './odds';
+import { fairOddsMilli, isAboveFair, oddsMilliToDecimal, parseOddsDecimal, rtpBps, seedOddsMilli, validateOdds } from './odds';
 
 const playType = fc.constantFrom(...ALL_PLAY_TYPES);
 
@@ -143,4 +143,29 @@ describe('oddsMilliToDecimal', () => {
   ])('%i displays as %p', (m, d) => expect(oddsMilliToDecimal(m)).toBe(d));
 
   it('throws on a fractional value', () => expect(() => oddsMilliToDecimal(1.5)).toThrow(RangeError));
+});
+
+describe('parseOddsDecimal', () => {
+  it.each<[unknown, number]>([
+    [1.94, 1940],
+    ['17.32', 17_320],
+    [2, 2000],
+    ['2.5', 2500],
+    ['0.001', 1],
+    ['1234567.999', 1_234_567_999],
+  ])('%p -> %p thousandths', (input, milli) => {
+    expect(parseOddsDecimal(input)).toEqual({ ok: true, value: milli });
+  });
+
+  it.each<unknown>(['1.9444', '-1.5', '1e3', '', ' 1.9', '12345678', NaN, Infinity, null, {}, '1.'])('refuses %p', (input) => {
+    expect(parseOddsDecimal(input)).toMatchObject({ ok: false, error: 'ODDS_INVALID' });
+  });
+
+  it('round-trips with oddsMilliToDecimal', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), (milli) =>
+        expect(parseOddsDecimal(oddsMilliToDecimal(milli))).toEqual({ ok: true, value: milli }),
+      ),
+    );
+  });
 });

@@ -71,3 +71,14 @@ export function oddsMilliToDecimal(n: number): number {
   assertOddsInteger(n);
   return n / ODDS_SCALE;
 }
+
+/**
+ * Odds typed by an operator: a decimal with at most three places (1.94, "17.32", 2) to thousandths.
+ * Only the shape is checked here; `validateOdds` decides whether the value may be set.
+ */
+export function parseOddsDecimal(input: unknown): Result<number, 'ODDS_INVALID'> {
+  const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : input;
+  const m = typeof text === 'string' ? /^([0-9]{1,7})(?:\.([0-9]{1,3}))?$/.exec(text) : null;
+  if (!m) return err('ODDS_INVALID');
+  return ok(Number(m[1]) * ODDS_SCALE + Number((m[2] ?? '').padEnd(3, '0')));
+}

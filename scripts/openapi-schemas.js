@@ -159,6 +159,31 @@ function generateResponseSchemas() {
   }
 
   const operations = {};
+
+  /**
+   * A console resource made by `crudController({ name, def, remove, ... })` (console/common/crud.controller.ts):
+   * its routes answer the view type of `def` (list: an array of it, csv: text), as the hand-written
+   * controllers' return types did.
+   */
+  function crudOperations(init) {
+    if (!init || !ts.isCallExpression(init) || init.expression.getText() !== 'crudController') return;
+    const arg = init.arguments[0];
+    if (!arg || !ts.isObjectLiteralExpression(arg)) return;
+    const prop = (key) => arg.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === key);
+    const name = prop('name');
+    const def = prop('def');
+    if (!name || !ts.isStringLiteral(name.initializer) || !def) throw new Error('crudController needs a literal name and a def');
+    const defType = checker.getTypeAtLocation(def.initializer);
+    const view = defType.getProperty('view');
+    const viewType = view && checker.getTypeOfSymbolAtLocation(view, def.initializer).getCallSignatures()[0]?.getReturnType();
+    if (!viewType) throw new Error(`${name.initializer.text}: no view type in def`);
+    const c = name.initializer.text;
+    operations[`${c}_list`] = { type: 'array', items: schemaOf(viewType) };
+    operations[`${c}_csv`] = { type: 'string' };
+    for (const m of ['get', 'create', 'update']) operations[`${c}_${m}`] = schemaOf(viewType);
+    const remove = prop('remove');
+    if (!remove || remove.initializer.kind !== ts.SyntaxKind.NullKeyword) operations[`${c}_remove`] = schemaOf(viewType);
+  }
   for (const sf of prog.getSourceFiles()) {
     if (!sf.fileName.includes(join('apps', 'api', 'src')) || sf.isDeclarationFile) continue;
     ts.forEachChild(sf, function visit(node) {
@@ -171,6 +196,7 @@ function generateResponseSchemas() {
           operations[`${node.name.text}_${member.name.getText()}`] = schemaOf(answer);
         }
       }
+      if (ts.isVariableStatement(node)) for (const d of node.declarationList.declarations) crudOperations(d.initializer);
     });
   }
   const sorted = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -20,6 +20,8 @@ export interface CreateAppOptions {
   logger?: boolean;
   /** Folder of the built player app (default `apps/player/dist`); tests point it at a fixture. */
   playerDist?: string;
+  /** Folder of the built console (default `apps/admin/dist`); tests point it at a fixture. */
+  adminDist?: string;
 }
 
 /** Paths the player app's history-mode fallback never answers: the APIs, the console, the docs, health, static files. */
@@ -86,8 +88,19 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
   const staticRoot = join(REPO_ROOT, 'apps', 'api', 'static');
   if (existsSync(staticRoot)) await app.register(fastifyStatic as never, { root: staticRoot, prefix: '/static/', decorateReply: false } as never);
   const playerDist = opts.playerDist ?? join(REPO_ROOT, 'apps', 'player', 'dist');
-  const adminDist = join(REPO_ROOT, 'apps', 'admin', 'dist');
-  if (existsSync(adminDist)) await app.register(fastifyStatic as never, { root: adminDist, prefix: '/admin/', decorateReply: false } as never);
+  const adminDist = opts.adminDist ?? join(REPO_ROOT, 'apps', 'admin', 'dist');
+  if (existsSync(join(adminDist, 'index.html'))) {
+    // The console (hash routing: /admin/#/users); .br/.gz beside each file are served by Accept-Encoding.
+    await app.register(fastifyStatic as never, { root: adminDist, prefix: '/admin/', decorateReply: false, wildcard: false, preCompressed: true } as never);
+    // A deep link such as /admin/users (or a bookmark without the hash) loads the console; a missing file stays a 404.
+    const adminIndex = readFileSync(join(adminDist, 'index.html'));
+    fastify.get('/admin', (_req, reply) => reply.redirect('/admin/'));
+    fastify.get('/admin/*', (req, reply) => {
+      const path = req.url.split('?')[0] ?? '';
+      if (path.slice(path.lastIndexOf('/') + 1).includes('.')) return reply.callNotFound();
+      return reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(adminIndex);
+    });
+  }
   if (existsSync(playerDist)) {
     // The build writes .br and .gz beside each file: served by Accept-Encoding (a phone on a slow network gets a third).
     await app.register(fastifyStatic as never, { root: playerDist, prefix: '/', decorateReply: false, wildcard: false, preCompressed: true } as never);

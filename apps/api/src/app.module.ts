@@ -6,9 +6,14 @@ import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock';
 import { APP_CONFIG, type AppConfig } from './common/config/app-config';
 import { DatabaseModule } from './common/db/database.module';
+import { RoundEvents } from './common/events/round-events';
 import { ConsoleModule } from './console/console.module';
 import { AllExceptionsFilter } from './common/http/exception.filter';
 import { RequestValidationPipe } from './common/validation/validation.pipe';
+import { createSharedStore } from './common/shared/create-shared-store';
+import { SharedEvents } from './common/shared/shared-events';
+import { SHARED_STORE, type SharedStore } from './common/shared/shared-store';
+import { SharedThrottlerStorage } from './common/shared/throttler-storage';
 import { ContentModule } from './content/content.module';
 import { FeedModule } from './feed/feed.module';
 import { HealthController } from './health/health.controller';
@@ -38,7 +43,13 @@ const FEATURES: Type[] = [
 @Module({})
 class CoreModule {
   static forRoot(cfg: AppConfig): DynamicModule {
-    return { module: CoreModule, providers: [{ provide: APP_CONFIG, useValue: cfg }, Clock], exports: [APP_CONFIG, Clock] };
+    // The shared store: Redis when REDIS_URL is set (several instances), else in memory (issue 13).
+    const store = { provide: SHARED_STORE, useFactory: () => createSharedStore(cfg.redisUrl, cfg.databaseUrl) };
+    return {
+      module: CoreModule,
+      providers: [{ provide: APP_CONFIG, useValue: cfg }, Clock, RoundEvents, store, SharedEvents],
+      exports: [APP_CONFIG, Clock, RoundEvents, SHARED_STORE, SharedEvents],
+    };
   }
 }
 
@@ -49,8 +60,15 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(cfg),
-        // Per-instance counters; the default is generous, sign-in routes set their own tighter limits.
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }] }),
+        // The default is generous, sign-in routes set their own tighter limits. Counters per instance, or
+        // in the shared store (Redis) when there is one, so a limit holds for the whole cluster.
+        ThrottlerModule.forRootAsync({
+          inject: [SHARED_STORE],
+          useFactory: (store: SharedStore) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }],
+            ...(store.kind === 'redis' ? { storage: new SharedThrottlerStorage(store) } : {}),
+          }),
+        }),
         DatabaseModule,
         ...FEATURES,
       ],

@@ -79,6 +79,14 @@ describe('user/newPass and user/profile', () => {
       expect((await post(t, 'profile', p.token, {})).body.data.nickname).toBe('小明');
     });
 
+    it('stores a chosen default avatar and answers it in profile and userInfo', async () => {
+      const p = await registerPlayer(t);
+      expect((await post(t, 'userInfo', p.token, {})).body.data.avatar).toBe('');
+      expect((await post(t, 'profile', p.token, { avatar: 'default-7' })).body.data.avatar).toBe('default-7');
+      expect((await post(t, 'userInfo', p.token, {})).body.data.avatar).toBe('default-7');
+      expect((await t.ds.getRepository(UserEntity).findOneByOrFail({ id: p.userId })).avatar).toBe('default-7');
+    });
+
     it.each([
       ['another username', (u: string) => ({ username: `${u}x` }), 'VALIDATION_FAILED'],
       ['an empty nickname', () => ({ nickname: '   ' }), 'NICKNAME_INVALID'],
@@ -86,6 +94,8 @@ describe('user/newPass and user/profile', () => {
       ['a nickname with a control character', () => ({ nickname: 'a\u0007b' }), 'NICKNAME_INVALID'],
       ['a mobile with letters', () => ({ mobile: '0912abc678' }), 'MOBILE_INVALID'],
       ['a short mobile', () => ({ mobile: '12345' }), 'MOBILE_INVALID'],
+      ['an avatar that is not a default one', () => ({ avatar: 'https://evil.example/a.png' }), 'VALIDATION_FAILED'],
+      ['an avatar past the grid', () => ({ avatar: 'default-10' }), 'VALIDATION_FAILED'],
       ['a money field', () => ({ money: 100 }), 'UNKNOWN_FIELD'],
       ['a group_id field', () => ({ group_id: 3 }), 'UNKNOWN_FIELD'],
     ])('refuses %s and changes nothing', async (_name, body, error) => {
@@ -94,7 +104,13 @@ describe('user/newPass and user/profile', () => {
       const res = await post(t, 'profile', p.token, { ...body(p.username), lang: 'en' });
       expect(res.body.error).toBe(error);
       const after = await t.ds.getRepository(UserEntity).findOneByOrFail({ id: p.userId });
-      expect([after.username, after.nickname, after.mobile, after.group_id]).toEqual([before.username, before.nickname, before.mobile, before.group_id]);
+      expect([after.username, after.nickname, after.mobile, after.group_id, after.avatar]).toEqual([
+        before.username,
+        before.nickname,
+        before.mobile,
+        before.group_id,
+        before.avatar,
+      ]);
     });
   });
 });

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { ALL_EXTRA_CHECKS } from '../src/audit/invariant-checker.service';
 import { runLedgerCheck } from '../src/ledger/ledger-check';
 import { adminToken, createConsoleApp } from './console-fixtures';
 import { appRoutes, dtoFields, type AppRoute, type DtoField } from './factories/routes';
@@ -250,7 +251,11 @@ describe('bad-input sweep: a generated corpus over every player and console rout
       }
     }
     // Nothing stored may run when rendered: scan every text cell of every table.
-    const tables = (await t.ds.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")) as { name: string }[];
+    const tables = (await t.ds.query(
+      t.ds.options.type === 'postgres'
+        ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'"
+        : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    )) as { name: string }[];
     const unsafe: string[] = [];
     for (const { name } of tables) {
       const rows = (await t.ds.query(`SELECT * FROM "${name}"`)) as Record<string, unknown>[];
@@ -260,7 +265,7 @@ describe('bad-input sweep: a generated corpus over every player and console rout
         }
       }
     }
-    const ledger = await runLedgerCheck(t.ds);
+    const ledger = await runLedgerCheck(t.ds, ALL_EXTRA_CHECKS);
     const violations = ledger.checks.reduce((n, c) => n + c.violations, 0);
     console.log(
       `bad-input sweep: ${sent} requests over ${perRoute.size} routes (${routes.filter((r) => r.path.startsWith('/index.php')).length} player, ` +

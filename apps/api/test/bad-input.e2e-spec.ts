@@ -1,5 +1,6 @@
 import { createTestApp, registerPlayer, type TestApp } from './factories/test-app';
 import { PLAYER_CALLS, type CallSpec, type FieldKind } from './factories/player-calls';
+import { query } from './factories/sql';
 
 const HUGE = 'x'.repeat(20 * 1024);
 const SQL = "' OR 1=1; DROP TABLE users; --";
@@ -61,8 +62,8 @@ describe('bad input to every player call', () => {
 
   async function fingerprint(): Promise<string> {
     const counts: string[] = [];
-    for (const table of MONEY_TABLES) counts.push(`${table}=${String(((await t.ds.query(`SELECT COUNT(*) AS n FROM ${table}`)) as { n: number }[])[0]?.n)}`);
-    counts.push(JSON.stringify(await t.ds.query('SELECT id, money_minor, lock_money_minor, group_id, status FROM users ORDER BY id')));
+    for (const table of MONEY_TABLES) counts.push(`${table}=${String((await query<{ n: number }>(t.ds, `SELECT COUNT(*) AS n FROM ${table}`))[0]?.n)}`);
+    counts.push(JSON.stringify(await query(t.ds, 'SELECT id, money_minor, lock_money_minor, group_id, status FROM users ORDER BY id')));
     return counts.join(';');
   }
 
@@ -88,7 +89,7 @@ describe('bad input to every player call', () => {
           // Only GETs without a body, or SQL-shaped text that is a legitimate value, may succeed.
           expect(call.method === 'GET' || m.mayBeAccepted).toBe(true);
         }
-        expect(((await t.ds.query('SELECT COUNT(*) AS n FROM users')) as { n: number }[])[0]?.n).toBeGreaterThan(0);
+        expect((await query<{ n: number }>(t.ds, 'SELECT COUNT(*) AS n FROM users'))[0]?.n).toBeGreaterThan(0);
       });
     });
   }

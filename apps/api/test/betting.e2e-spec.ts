@@ -3,6 +3,7 @@ import { TxRunner } from '@sum28/database';
 import { SettingsService } from '../src/settings/settings.service';
 import { balanceOf, bet, call, clockTo, count, engine, freshRound, roundOf } from './factories/game';
 import { createTestApp, fundPlayer, ledgerViolations, registerPlayer, type TestApp } from './factories/test-app';
+import { query, sqlOf } from './factories/sql';
 
 /** Everything that moves money or could: ledger rows, bets, capital logs, idempotency keys, balances. */
 async function moneyPrint(t: TestApp): Promise<string> {
@@ -31,7 +32,7 @@ describe('Lottery/playOrder', () => {
     const res = await bet(t, player.token, { issue: slot.issue, play_type: 'big_odd', money: '12.34', lang: 'en' } as never);
     expect(res).toMatchObject({ code: 1, msg: translate('en', 'ORDER_SUCCESS') });
     expect(res.data).toEqual({ after_quantity: 9987.66, order_no: expect.stringMatching(new RegExp(`^${slot.issue}\\d{18}$`)), order_id: expect.any(Number) });
-    const b = (await t.ds.query(`SELECT * FROM bets WHERE id = ?`, [res.data.order_id]))[0];
+    const b = (await query(t.ds, `SELECT * FROM bets WHERE id = ?`, [res.data.order_id]))[0];
     expect(b).toMatchObject({
       user_id: player.userId,
       game_id: 1,
@@ -43,7 +44,7 @@ describe('Lottery/playOrder', () => {
       status: 0,
     });
     expect(b.created_at).toBeLessThan((await roundOf(t.ds, 1, slot.issue)).close_at);
-    const postings = await t.ds.query(
+    const postings = await query(t.ds,
       `SELECT t.unique_key, t.kind, e.account, e.user_id, e.amount_minor FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id WHERE t.ref_type = 'bet' AND t.ref_id = ? ORDER BY e.amount_minor`,
       [b.id],
     );
@@ -52,7 +53,7 @@ describe('Lottery/playOrder', () => {
       { unique_key: `bet:${b.id}:stake`, kind: 'bet_stake', account: 'house_game', user_id: null, amount_minor: 1234 },
     ]);
     const log = (
-      await t.ds.query(`SELECT type, status, quantity_minor, over_minor, ref_id, remark FROM capital_logs WHERE ref_id = ? AND type = 2`, [b.id])
+      await query(t.ds, `SELECT type, status, quantity_minor, over_minor, ref_id, remark FROM capital_logs WHERE ref_id = ? AND type = 2`, [b.id])
     )[0];
     expect(log).toEqual({ type: 2, status: 1, quantity_minor: 1234, over_minor: 998_766, ref_id: b.id, remark: b.order_no });
     expect((await balanceOf(t.ds, player.userId)).money).toBe(998_766);
@@ -125,14 +126,14 @@ describe('Lottery/playOrder', () => {
     await fundPlayer(t, visitor.id, 10_000);
     expect((await bet(t, visitor.token, { issue: slot.issue, play_type: 'big', money: 10 })).error).toBe('VISITOR_FORBIDDEN');
     const tx = t.app.get(TxRunner);
-    await tx.write((m) => m.query(`UPDATE plans SET enabled = 0 WHERE id = 3`));
-    await tx.write((m) => m.query(`UPDATE games SET enabled = 0 WHERE id = 2`));
+    await tx.write((m) => query(m, `UPDATE plans SET enabled = ${sqlOf(m).FALSE} WHERE id = 3`));
+    await tx.write((m) => query(m, `UPDATE games SET enabled = ${sqlOf(m).FALSE} WHERE id = 2`));
     try {
       expect((await bet(t, player.token, { issue: slot.issue, play_type: 'big', money: 10, plan_id: 3 })).error).toBe('PLAN_NOT_FOUND');
       expect((await bet(t, player.token, { issue: slot.issue, play_type: 'big', money: 10, game_id: 2, plan_id: 5 })).error).toBe('GAME_DISABLED');
     } finally {
-      await tx.write((m) => m.query(`UPDATE plans SET enabled = 1 WHERE id = 3`));
-      await tx.write((m) => m.query(`UPDATE games SET enabled = 1 WHERE id = 2`));
+      await tx.write((m) => query(m, `UPDATE plans SET enabled = ${sqlOf(m).TRUE} WHERE id = 3`));
+      await tx.write((m) => query(m, `UPDATE games SET enabled = ${sqlOf(m).TRUE} WHERE id = 2`));
     }
     expect((await bet(t, poor.token, { issue: slot.issue, play_type: 'big', money: 10, plan_id: 1 })).code).toBe(1);
   });
@@ -153,7 +154,7 @@ describe('Lottery/playOrder', () => {
     const after = await balanceOf(t.ds, p.userId);
     expect(after).toEqual({ ...before, status: 'frozen' });
     expect(await count(t.ds, `SELECT COUNT(*) AS n FROM bets WHERE user_id = ?`, [p.userId])).toBe(betsBefore);
-    expect((await t.ds.query(`SELECT frozen_reason FROM users WHERE id = ?`, [p.userId]))[0].frozen_reason).toContain(slot.issue);
+    expect((await query(t.ds, `SELECT frozen_reason FROM users WHERE id = ?`, [p.userId]))[0].frozen_reason).toContain(slot.issue);
     expect((await bet(t, p.token, { issue: slot.issue, play_type: 'sum_3', money: 1 })).error).toBe('ACCOUNT_FROZEN');
     expect((await ledgerViolations(t)).violations).toBe(0);
   });
@@ -188,7 +189,7 @@ describe('Lottery/playOrder', () => {
     const otherRoom = await bet(t, leader.token, { issue: slot.issue, play_type: 'odd', money: 5, plan_id: 1, game_id: 1 });
     const f = await bet(t, player.token, { issue: slot.issue, play_type: 'big', money: 7, follow_id: lead.data.order_id });
     expect(f.code).toBe(1);
-    expect((await t.ds.query(`SELECT play_type, stake_minor, follow_of FROM bets WHERE id = ?`, [f.data.order_id]))[0]).toEqual({
+    expect((await query(t.ds, `SELECT play_type, stake_minor, follow_of FROM bets WHERE id = ?`, [f.data.order_id]))[0]).toEqual({
       play_type: 'extreme_big',
       stake_minor: 700,
       follow_of: lead.data.order_id,

@@ -100,6 +100,7 @@ describe('bad input to every console route: 400 with field errors, nothing chang
       'POST /admin-api/users/:id/reset-password': { reason: 'asked by phone' },
       'POST /admin-api/users/:id/freeze': { reason: 'review' },
       'POST /admin-api/users/:id/unfreeze': { reason: 'review' },
+      'POST /admin-api/users/:id/message': { title: 'Hello', content: 'Body' },
       'POST /admin-api/users/:id/gift': { amount: '1', reason: 'bonus' },
       'POST /admin-api/capital-logs/:id/approve': { remark: 'ok' },
       'POST /admin-api/capital-logs/:id/reject': { remark: 'no' },
@@ -240,5 +241,5 @@ describe('bad input to every console route: 400 with field errors, nothing chang
     }
     expect(failures).toEqual([]);
     expect(fiveHundreds).toBe(0);
-  });
+  }, 180_000);
 });

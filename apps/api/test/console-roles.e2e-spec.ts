@@ -27,10 +27,8 @@ function fastifyRoutes(t: TestApp): { method: Method; path: string }[] {
     if (!m) continue;
     stack.length = depth;
     stack.push(m[1] ?? '');
-    const path = `/${stack
-      .flatMap((p) => p.split('/'))
-      .filter((p) => p !== '')
-      .join('/')}`;
+    // Tree nodes are fragments of the path (`/admin` then `-api/...` once `/admin/` also serves the console app).
+    const path = `/${stack.join('')}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
     if (!path.startsWith(`/${CONSOLE_PREFIX}`)) continue;
     for (const verb of (m[2] ?? '').split(', ')) {
       const method = verb.toLowerCase();

@@ -3,6 +3,7 @@ import { TxRunner } from '@sum28/database';
 import { randomBytes } from 'node:crypto';
 import { allRounds, bet, call, clockTo, engine, freshRound, independentDraw, roundOf, type RoundRow } from './factories/game';
 import { createTestApp, fundPlayer, ledgerViolations, registerPlayer, type TestApp } from './factories/test-app';
+import { query } from './factories/sql';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -52,7 +53,7 @@ describe('provably fair draws: the verify call', () => {
     const hold = new Promise<void>((ok) => (release = ok));
     let written = false;
     const writing = t.app.get(TxRunner).write(async (m) => {
-      await m.query(`UPDATE rounds SET state = 'drawn', site_1 = 1, site_2 = 2, site_3 = 3, sum = 6, drawn_at = ? WHERE id = ?`, [t.clock.now(), r.id]);
+      await query(m, `UPDATE rounds SET state = 'drawn', site_1 = 1, site_2 = 2, site_3 = 3, sum = 6, drawn_at = ? WHERE id = ?`, [t.clock.now(), r.id]);
       written = true;
       await hold;
       throw new Error('rolled back on purpose');
@@ -182,7 +183,7 @@ describe('a 30-second real-time run with the scheduler on', () => {
     // The scheduler steps every 500 ms; allow for a loaded test machine.
     expect(Math.max(...lateBy)).toBeLessThan(2000);
     // Every slot after the first was written before (or at most one step after) it opened, without gaps.
-    const created = (await t.ds.query(`SELECT game_id, issue, created_at, open_at FROM rounds ORDER BY game_id, issue`)) as {
+    const created = (await query(t.ds, `SELECT game_id, issue, created_at, open_at FROM rounds ORDER BY game_id, issue`)) as {
       game_id: number;
       issue: string;
       created_at: number;
@@ -194,7 +195,7 @@ describe('a 30-second real-time run with the scheduler on', () => {
       expect(seqs).toEqual(seqs.map((_, i) => (seqs[0] ?? 0) + i));
       for (const r of mine.slice(1)) expect(r.created_at).toBeLessThanOrEqual(r.open_at + 1000);
     }
-    const bets = (await t.ds.query(`SELECT b.created_at, r.close_at, b.status, r.state FROM bets b JOIN rounds r ON r.id = b.round_id`)) as {
+    const bets = (await query(t.ds, `SELECT b.created_at, r.close_at, b.status, r.state FROM bets b JOIN rounds r ON r.id = b.round_id`)) as {
       created_at: number;
       close_at: number;
       status: number;

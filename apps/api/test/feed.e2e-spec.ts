@@ -4,6 +4,7 @@ import { HeartFastPath } from '../src/lottery/heart-fast-path';
 import { HEART_LIMIT_PER_MINUTE } from '../src/lottery/heart.service';
 import { bet, call, clockTo, count, engine, freshRound, roundOf } from './factories/game';
 import { createTestApp, fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
+import { query, sqlOf } from './factories/sql';
 
 const TABLES = ['users', 'user_sessions', 'rounds', 'bets', 'ledger_transactions', 'ledger_entries', 'capital_logs', 'idempotency_keys'];
 
@@ -97,7 +98,8 @@ describe('real activity: the room feed, the home ticker and the other read calls
       hash: round.hash_hex,
     });
     expect(h.data.game_status).toBe(1);
-    const money = Number((await t.ds.query(`SELECT money_minor FROM users WHERE id = ?`, [alice.userId]))[0].money_minor);
+    expect(h.data.next_open).toBeNull();
+    const money = Number((await query(t.ds, `SELECT money_minor FROM users WHERE id = ?`, [alice.userId]))[0].money_minor);
     expect(h.data.user_quantity).toEqual({ money: money / 100, lock_money: 0 });
     expect(JSON.stringify(h)).not.toContain(round.seed_hex);
     clockTo(t, slot.closeAt + 100);
@@ -142,7 +144,7 @@ describe('real activity: the room feed, the home ticker and the other read calls
     await engine(t).lifecycle.tick();
     const r = await roundOf(t.ds, 3, slot.issue);
     const win = ids[r.sum ?? -1];
-    const payout = Number((await t.ds.query(`SELECT payout_minor FROM bets WHERE id = ?`, [win]))[0].payout_minor);
+    const payout = Number((await query(t.ds, `SELECT payout_minor FROM bets WHERE id = ?`, [win]))[0].payout_minor);
     const home = await t.http().get('/index.php/api/index/index?lang=en');
     expect(home.body.data.activity[0]).toEqual({
       id: win,
@@ -166,10 +168,10 @@ describe('real activity: the room feed, the home ticker and the other read calls
     ]);
     expect((await call(t, 'Lottery/index', alice.token, { game_id: 2 })).data.gameList.map((g: { id: number }) => g.id)).toEqual([2]);
     expect((await call(t, 'Lottery/index', alice.token, { game_id: 7 })).error).toBe('GAME_NOT_FOUND');
-    await t.app.get(TxRunner).write((m) => m.query(`UPDATE games SET enabled = 0 WHERE id = 4`));
+    await t.app.get(TxRunner).write((m) => query(m, `UPDATE games SET enabled = ${sqlOf(m).FALSE} WHERE id = 4`));
     clockTo(t, t.clock.now() + 5000); // past the catalog cache
     expect((await call(t, 'Lottery/index', alice.token, {})).data.gameList.map((g: { id: number }) => g.id)).toEqual([1, 2, 3]);
-    await t.app.get(TxRunner).write((m) => m.query(`UPDATE games SET enabled = 1 WHERE id = 4`));
+    await t.app.get(TxRunner).write((m) => query(m, `UPDATE games SET enabled = ${sqlOf(m).TRUE} WHERE id = 4`));
 
     const odds = await call(t, 'Lottery/oddsList', alice.token, { plan_id: 1, lang: 'en' });
     expect(odds.data.rule_base).toHaveLength(10);
@@ -274,11 +276,11 @@ describe('HeartFastPath', () => {
     }
     // Session states the guard refuses: revoked, expired, password change pending.
     const q = await registerPlayer(t);
-    await t.app.get(TxRunner).write((m) => m.query(`UPDATE users SET must_change_password = 1 WHERE id = ?`, [q.userId]));
+    await t.app.get(TxRunner).write((m) => query(m, `UPDATE users SET must_change_password = ${sqlOf(m).TRUE} WHERE id = ?`, [q.userId]));
     const mustChange = await both(q.token, { plan_id: 1, game_id: 1 });
     expect([mustChange.servedFast, JSON.parse(mustChange.fast).error]).toEqual([false, 'PASSWORD_CHANGE_REQUIRED']);
     const r = await registerPlayer(t);
-    await t.app.get(TxRunner).write((m) => m.query(`UPDATE user_sessions SET expires_at = 1 WHERE user_id = ?`, [r.userId]));
+    await t.app.get(TxRunner).write((m) => query(m, `UPDATE user_sessions SET expires_at = 1 WHERE user_id = ?`, [r.userId]));
     const expired = await both(r.token, { plan_id: 1, game_id: 1 });
     expect([expired.servedFast, JSON.parse(expired.fast).code]).toEqual([false, 50014]);
     const s = await registerPlayer(t);
@@ -290,9 +292,9 @@ describe('HeartFastPath', () => {
   it('hands a client over its per-IP heartbeat limit to the Nest route (and its ThrottlerGuard)', async () => {
     expect(fast.limitPerMinute).toBe(HEART_LIMIT_PER_MINUTE);
     const p = await registerPlayer(t);
-    // A fixed one-minute window: start well inside a minute so the whole test falls in one window.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+    // A fixed one-minute window on the injected clock: move to the start of the next minute so the whole
+    // test falls in one fresh window (no sleeping; the test clock only moves forward).
+    clockTo(t, (Math.floor(t.clock.now() / 60_000) + 1) * 60_000 + 100);
     fast.limitPerMinute = 30;
     try {
       const before = fast.served;
@@ -300,9 +302,8 @@ describe('HeartFastPath', () => {
         const a = await t.http().post('/index.php/api/Lottery/heart').set('token', p.token).send({ plan_id: 1, game_id: 1 });
         expect([i, a.status, a.body.code]).toEqual([i, 200, 1]);
       }
-      // Earlier requests of this suite came from the same address in this minute, so at most 30 came here.
-      expect(fast.served - before).toBeLessThanOrEqual(30);
-      expect(fast.served - before).toBeLessThan(45);
+      // A fresh window: exactly the first 30 were answered here, the other 15 went to the Nest route.
+      expect(fast.served - before).toBe(30);
     } finally {
       fast.limitPerMinute = HEART_LIMIT_PER_MINUTE;
     }

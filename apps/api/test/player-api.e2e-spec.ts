@@ -3,6 +3,7 @@ import { TxRunner } from '@sum28/database';
 import { adminToken, consoleCall, createConsoleApp } from './console-fixtures';
 import { fundPlayer, registerPlayer, uniqueName, type TestApp } from './factories/test-app';
 import { approvals, FINANCE_A, FINANCE_B, setSetting, withdrawer } from './wallet-fixtures';
+import { query, sqlOf } from './factories/sql';
 
 /** Issue 9: every answer the app needs, complete, paged and in the player's language. */
 describe('player API answers', () => {
@@ -118,7 +119,7 @@ describe('player API answers', () => {
     expect((await bet(t, token, { issue: slot.issue, play_type: 'sum_3', money: 150 })).code).toBe(1);
     expect((await call(t, 'user/setSafety', token, { new_code: '135790' })).code).toBe(1);
     const tx = t.app.get(TxRunner);
-    await tx.write((m) => m.query(`UPDATE users SET group_id = 3, must_change_password = 1 WHERE id = ?`, [userId]));
+    await tx.write((m) => query(m, `UPDATE users SET group_id = 3, must_change_password = ${sqlOf(m).TRUE} WHERE id = ?`, [userId]));
     const me = (await call(t, 'user/userInfo', token, { lang: 'en' })).data;
     // Balance 850 at 1x: 850 required, 150 wagered today, 700 to go.
     expect(me).toMatchObject({
@@ -131,7 +132,7 @@ describe('player API answers', () => {
     });
     const again = (await call(t, 'user/login', null, { account: username, password: 'secret123' })).data.userinfo;
     expect(again).toMatchObject({ water_limit: 700, turnover: { done: 150 }, has_security_code: true, invite_code: String(userId + 100_000) });
-    await tx.write((m) => m.query(`UPDATE users SET status = 'frozen', frozen_reason = 'documents under review' WHERE id = ?`, [userId]));
+    await tx.write((m) => query(m, `UPDATE users SET status = 'frozen', frozen_reason = 'documents under review' WHERE id = ?`, [userId]));
     expect((await call(t, 'user/userInfo', token, {})).data).toMatchObject({ is_frozen: true, frozen_reason: 'documents under review' });
   });
 
@@ -226,7 +227,7 @@ describe('player API answers', () => {
 
       // Team members carry name and phone (masked) for the spec's labels.
       const tx = t.app.get(TxRunner);
-      await tx.write((m) => m.query(`UPDATE users SET group_id = 3 WHERE id = ?`, [w.userId]));
+      await tx.write((m) => query(m, `UPDATE users SET group_id = 3 WHERE id = ?`, [w.userId]));
       const member = await call(t, 'user/register', null, {
         username: uniqueName('tm'),
         password: 'secret123',

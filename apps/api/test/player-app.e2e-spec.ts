@@ -14,7 +14,7 @@ describe('player app at /', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-    t = await createTestApp({}, { playerDist: dist });
+    t = await createTestApp({}, { playerDist: dist, adminDist: join(dist, 'no-console') });
   });
   afterAll(async () => {
     await t.close();

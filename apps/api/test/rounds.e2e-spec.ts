@@ -4,12 +4,12 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock';
 import { APP_CONFIG, type AppConfig } from '../src/common/config/app-config';
-import { FeedService } from '../src/feed/feed.service';
 import { RoundLifecycleService } from '../src/rounds/round-lifecycle.service';
 import { RoundReader } from '../src/rounds/round-reader.service';
 import { SettlementService } from '../src/rounds/settlement.service';
 import { allRounds, bet, clockTo, engine, freshRound, independentDraw, roundOf } from './factories/game';
 import { createTestApp, fundPlayer, ledgerViolations, registerPlayer, type TestApp } from './factories/test-app';
+import { query, sqlOf } from './factories/sql';
 
 /** The round state machine driven by the test clock (SCHEDULER off): fast and exact. */
 describe('RoundLifecycleService', () => {
@@ -51,7 +51,6 @@ describe('RoundLifecycleService', () => {
       t.app.get<AppConfig>(APP_CONFIG),
       t.app.get(SettlementService),
       t.app.get(RoundReader),
-      t.app.get(FeedService),
     );
     expect(await other.open(1, slot, t.clock.now())).toBe(false);
     expect((await other.tick()).opened).toBe(0);
@@ -85,7 +84,7 @@ describe('RoundLifecycleService', () => {
     const ref = independentDraw(r.seed_hex, 1, slot.issue);
     expect([r.site_1, r.site_2, r.site_3]).toEqual(ref.digits);
     expect(r.sum).toBe(ref.sum);
-    const settledBets = await t.ds.query(`SELECT status FROM bets WHERE id = ?`, [placed.data.order_id]);
+    const settledBets = await query(t.ds, `SELECT status FROM bets WHERE id = ?`, [placed.data.order_id]);
     expect(settledBets).toEqual([{ status: 1 }]);
     expect(drawing.settled.find((s) => s.roundId === r.id)?.bets).toBe(1);
   });
@@ -131,7 +130,7 @@ describe('RoundLifecycleService', () => {
     expect(r.seed_hex).toBe(seedBefore);
     expect([r.site_1, r.site_2, r.site_3]).toEqual(independentDraw(seedBefore, 1, slot.issue).digits);
     expect(r.drawn_at).toBeGreaterThanOrEqual(slot.openAt + downtime + 1000);
-    expect((await t.ds.query(`SELECT status FROM bets WHERE id = ?`, [placed.data.order_id]))[0].status).toBe(1);
+    expect((await query(t.ds, `SELECT status FROM bets WHERE id = ?`, [placed.data.order_id]))[0].status).toBe(1);
     // Only the current slot was opened (4 games); the 9 slots in between do not exist.
     const missed = slotsBetween(slot.drawAt, slot.openAt + downtime, t.cfg.schedule).map((s) => s.issue);
     expect(missed.length).toBeGreaterThanOrEqual(9);
@@ -143,7 +142,7 @@ describe('RoundLifecycleService', () => {
 
   it('opens rounds of enabled games only; an open round of a game disabled meanwhile still finishes', async () => {
     const slot = await freshRound(t);
-    await t.app.get(TxRunner).write((m) => m.query(`UPDATE games SET enabled = 0 WHERE id = 4`));
+    await t.app.get(TxRunner).write((m) => query(m, `UPDATE games SET enabled = ${sqlOf(m).FALSE} WHERE id = 4`));
     try {
       clockTo(t, slot.drawAt);
       await engine(t).lifecycle.tick();
@@ -151,15 +150,21 @@ describe('RoundLifecycleService', () => {
       const next = await freshRound(t);
       expect((await allRounds(t.ds)).filter((r) => r.issue === next.issue).map((r) => r.game_id)).toEqual([1, 2, 3]);
     } finally {
-      await t.app.get(TxRunner).write((m) => m.query(`UPDATE games SET enabled = 1 WHERE id = 4`));
+      await t.app.get(TxRunner).write((m) => query(m, `UPDATE games SET enabled = ${sqlOf(m).TRUE} WHERE id = 4`));
     }
   });
 
   it('writes the next round shortly before it opens, so it exists the moment it opens (bets wait for open_at)', async () => {
-    const slot = await freshRound(t);
+    // The test clock follows the wall clock: the last slot before the nightly close has no successor at its draw,
+    // so take the next slot that has one (at most one more step: the first slot of the next session).
+    const successorOf = (s: { drawAt: number }) => slotsBetween(s.drawAt, s.drawAt + 1, t.cfg.schedule)[0];
+    let slot = await freshRound(t);
+    if (successorOf(slot) === undefined) slot = await freshRound(t);
+    const successor = successorOf(slot);
+    expect(successor).toBeDefined();
     clockTo(t, slot.drawAt - 2000);
     await engine(t).lifecycle.tick();
-    const nextIssue = slotsBetween(slot.drawAt, slot.drawAt + 1, t.cfg.schedule)[0]?.issue ?? '';
+    const nextIssue = successor?.issue ?? '';
     const next = await roundOf(t.ds, 1, nextIssue);
     expect(next.state).toBe('open');
     expect(next.open_at).toBe(slot.drawAt);
@@ -188,6 +193,8 @@ describe('RoundLifecycleService outside opening hours', () => {
       const heart = await t.http().post('/index.php/api/Lottery/heart').set('token', p.token).send({ plan_id: 1, game_id: 1 });
       expect(heart.body.data.game_status).toBe(0);
       expect(heart.body.data.issue).toBeNull();
+      // The next round opens at 10:00 Taipei, i.e. 02:00 UTC of the next day.
+      expect(heart.body.data.next_open).toBe(Math.floor((target + 6 * 3600_000) / 1000));
       const refused = await bet(t, p.token, { issue: '20261122001', play_type: 'big', money: 10 });
       expect(refused.error).toBe('PLATFORM_CLOSED');
     } finally {

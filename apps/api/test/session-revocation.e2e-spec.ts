@@ -1,7 +1,7 @@
 import { UserSessionEntity } from '@sum28/database';
 import { SessionService } from '../src/auth/session.service';
 import { HeartFastPath } from '../src/lottery/heart-fast-path';
-import { ReadDb } from '../src/rounds/read-db';
+import { ReadDb } from '../src/common/db/read-db';
 import type { Role } from '../src/console/roles';
 import { consoleCall, createConsoleApp, roleTokens } from './console-fixtures';
 import { call } from './factories/game';

@@ -1,4 +1,15 @@
-import { ALL_PLAY_TYPES, GAME_LINES, GROUP, PLAN_TIERS, seedOddsMilli } from '@sum28/domain';
+import {
+  ALL_PLAY_TYPES,
+  CURRENCIES,
+  DEFAULT_MAX_BALANCE_MINOR,
+  DEFAULT_OPPOSITE_BET_POLICY,
+  DEFAULT_TURNOVER_HEDGE_RULE,
+  DEFAULT_TURNOVER_MULTIPLIER_BPS,
+  GAME_LINES,
+  GROUP,
+  PLAN_TIERS,
+  seedOddsMilli,
+} from '@sum28/domain';
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { ArticleEntity, BannerEntity, NoticeEntity } from '../entities/content.entity';
 import { GameEntity, OddsEntity, PlanEntity } from '../entities/game.entity';
@@ -26,21 +37,21 @@ export const TIER_TITLES: Record<string, Record<string, string>> = {
   expert: { tw: '大師房', zh: '大师房', en: 'Expert room', jp: '達人ルーム', kor: '전문가방' },
 };
 
-/** Defaults of the operator settings (the console edits them; a jurisdiction may differ). */
+/** Defaults of the operator settings (the console edits them; a jurisdiction may differ). Rule defaults come from libs/domain. */
 export const DEFAULT_SETTINGS: Record<string, unknown> = {
-  turnover_multiplier_bps: 10_000,
-  opposite_bet_policy: 'same_amount',
+  turnover_multiplier_bps: DEFAULT_TURNOVER_MULTIPLIER_BPS,
+  opposite_bet_policy: DEFAULT_OPPOSITE_BET_POLICY,
   withdraw_two_approver_threshold_minor: 5_000_000,
   security_code_max_attempts: 5,
   security_code_lock_minutes: 30,
-  currencies: { TWD: 1, HKD: 1, MYR: 1, RMB: 1, USDT: 1, USD: 1, GBP: 1, SGD: 1, EUR: 1, JPY: 1, CHF: 1, CAD: 1, AUD: 1, NZD: 1, INR: 1 },
+  currencies: Object.fromEntries(CURRENCIES.map((c) => [c, 1])),
   max_stake_minor: 100_000_000,
-  turnover_hedge_rule: 'unhedged',
+  turnover_hedge_rule: DEFAULT_TURNOVER_HEDGE_RULE,
   security_code_checks_per_minute: 10,
   cs_chat_url: '', // empty: the deployment's CS_CHAT_URL
   cs_hours: '', // empty: the deployment's CS_HOURS
   catalog_labels: {}, // console overrides of category and tier names: { locale: { code: name } }
-  max_balance_minor: 1_000_000_000_000,
+  max_balance_minor: DEFAULT_MAX_BALANCE_MINOR,
   gift_max_minor: 10_000_000,
   recharge_max_minor: 1_000_000_000,
   withdraw_max_minor: 1_000_000_000,

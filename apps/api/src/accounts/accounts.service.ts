@@ -1,7 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { GetMyTeamResponse } from '@sum28/contracts';
 import { TxRunner, UserEntity } from '@sum28/database';
-import { GROUP, TEAM_PAGE_SIZE, isSecurityCode, maskAccount, minorToMajor, validateNickname, validatePassword, type GroupId } from '@sum28/domain';
+import {
+  GROUP,
+  TEAM_PAGE_SIZE,
+  isDefaultAvatar,
+  isSecurityCode,
+  maskAccount,
+  minorToMajor,
+  validateMobile,
+  validateNickname,
+  validatePassword,
+  type GroupId,
+} from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionService } from '../auth/session.service';
@@ -12,8 +23,6 @@ import { SecurityCodeService } from '../wallet/security-code.service';
 import type { GetMyTeamDto, NewPassDto, ProfileDto } from './dto/accounts.dto';
 
 export type ProfileView = PlayerView;
-
-const MOBILE = /^\+?[0-9]{6,20}$/;
 
 /** The signed-in player's own account: password change, profile, and (agents) their team. */
 @Injectable()
@@ -83,14 +92,16 @@ export class AccountsService {
   async updateProfile(userId: number, dto: ProfileDto, lang: string): Promise<ProfileView> {
     const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
     if (dto.username !== undefined && dto.username !== user.username) throw new ApiError('VALIDATION_FAILED', { field: 'username', reason: 'readOnly' });
-    const changes: Partial<Pick<UserEntity, 'nickname' | 'mobile'>> = {};
+    const changes: Partial<Pick<UserEntity, 'nickname' | 'mobile' | 'avatar'>> = {};
+    if (dto.avatar !== undefined) {
+      if (!isDefaultAvatar(dto.avatar)) throw new ApiError('VALIDATION_FAILED', { field: 'avatar', reason: 'invalid' });
+      changes.avatar = dto.avatar;
+    }
     if (dto.nickname !== undefined) {
       changes.nickname = unwrap(validateNickname(dto.nickname));
     }
     if (dto.mobile !== undefined) {
-      const mobile = dto.mobile.trim().replace(/[\s-]/g, '');
-      if (mobile !== '' && !MOBILE.test(mobile)) throw new ApiError('MOBILE_INVALID');
-      changes.mobile = mobile;
+      changes.mobile = unwrap(validateMobile(dto.mobile));
     }
     if (Object.keys(changes).length > 0) {
       const now = this.clock.now();

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { registerInvariantCheck, type CheckResult } from '../ledger/ledger-check';
+import { CAPITAL_TYPE } from '@sum28/domain';
+import type { CheckResult } from '../ledger/ledger-check';
 import { verifyAuditChain } from './audit.service';
 
 type Row = Record<string, unknown>;
@@ -38,14 +39,14 @@ export async function auditInvariant(ds: DataSource): Promise<CheckResult[]> {
     ...(await rows(
       ds,
       `SELECT 'capital_resolved' AS what, c.id, c.resolved_by FROM capital_logs c
-        WHERE c.resolved_by > 0 AND c.type IN (0, 1, 4) AND c.resolved_at IS NOT NULL AND ${known('c.resolved_by', 'c.resolved_at')}
+        WHERE c.resolved_by > 0 AND c.type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.WITHDRAW}, ${CAPITAL_TYPE.GIFT}) AND c.resolved_at IS NOT NULL AND ${known('c.resolved_by', 'c.resolved_at')}
           AND NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.target_type = 'capital_log' AND a.target_id = CAST(c.id AS VARCHAR(64))
                             AND a.staff_id = c.resolved_by AND a.action IN ('capital_log.approve', 'capital_log.reject'))`,
     )),
     ...(await rows(
       ds,
       `SELECT 'gift' AS what, c.user_id, COUNT(*) AS gifts FROM capital_logs c
-        WHERE c.type = 4 AND c.requested_by > 0 AND ${known('c.requested_by', 'c.created_at')}
+        WHERE c.type = ${CAPITAL_TYPE.GIFT} AND c.requested_by > 0 AND ${known('c.requested_by', 'c.created_at')}
         GROUP BY c.user_id
        HAVING COUNT(*) > (SELECT COUNT(*) FROM audit_logs a WHERE a.action = 'user.gift' AND a.target_type = 'user' AND a.target_id = CAST(c.user_id AS VARCHAR(64)))`,
     )),
@@ -70,13 +71,3 @@ export async function auditInvariant(ds: DataSource): Promise<CheckResult[]> {
     },
   ];
 }
-
-let registered = false;
-/** Adds I10 to the ledger checker (once per process). Importing this file does it. */
-export function registerAuditInvariant(): void {
-  if (registered) return;
-  registered = true;
-  registerInvariantCheck(auditInvariant);
-}
-
-registerAuditInvariant();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TxRunner, UserEntity } from '@sum28/database';
-import { GROUP, inviterIdFromCode, usernameKey, validatePassword, validateUsername } from '@sum28/domain';
+import { ACCOUNT_STATUS, GROUP, inviterIdFromCode, usernameKey, validatePassword, validateUsername } from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
@@ -10,6 +10,7 @@ import type { LoginDto, RegisterDto } from './dto/auth.dto';
 import { PasswordHasher } from './password-hasher';
 import { SessionService } from './session.service';
 import { SignInThrottleService } from './sign-in-throttle.service';
+import { lookupText } from '../common/db/pg-text';
 
 /** Sign-up and sign-in of players. */
 @Injectable()
@@ -59,7 +60,7 @@ export class AccountService {
           security_code_hash: null,
           group_id: groupId,
           inviter_id: inviterId,
-          status: 'active',
+          status: ACCOUNT_STATUS.ACTIVE,
           money_minor: 0,
           lock_money_minor: 0,
           adult_consent_at: now,
@@ -82,7 +83,8 @@ export class AccountService {
    * throttle (pair, IP, username; see the domain's sign-in-throttle), one argon2 verify (against a dummy
    * hash for unknown usernames), and the same LOGIN_FAILED for an unknown user and a wrong password.
    */
-  async login(dto: LoginDto, ip: string): Promise<{ user: UserEntity; token: string }> {
+  async login(input: LoginDto, ip: string): Promise<{ user: UserEntity; token: string }> {
+    const dto = { ...input, account: lookupText(input.account) };
     await this.captcha.verify(dto.captcha_id, dto.captcha, dto.pow);
     const user = await this.ds.getRepository(UserEntity).findOne({ where: { username: dto.account } });
     const knownIp = await this.sessions.hasSignedInFrom(user?.id, ip);

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
 import { CaptchaService } from './captcha.service';
@@ -9,9 +9,10 @@ import { SessionRevocations } from './session-revocations';
 import { SessionService } from './session.service';
 import { SignInThrottleService } from './sign-in-throttle.service';
 import { DbSignInThrottleStore, SignInThrottleStore } from './sign-in-throttle.store';
+import { SettingsModule } from '../settings/settings.module';
 
-@Global()
 @Module({
+  imports: [SettingsModule],
   controllers: [AuthController],
   providers: [
     AccountService,

@@ -12,6 +12,7 @@ import { Clock } from '../common/clock';
 import type { CaptchaResponse } from '@sum28/contracts';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { distortCaptchaSvg } from './captcha-distort';
+import { lookupText } from '../common/db/pg-text';
 
 const TTL_MS = 5 * 60_000;
 /** The salt parameter that binds a proof of work to its captcha (single use and expiry follow the captcha's). */
@@ -75,7 +76,7 @@ export class CaptchaService {
     if (!pow) throw new ApiError('POW_REQUIRED');
     const now = this.clock.now();
     const row = await this.tx.write(async (m) => {
-      const found = await m.findOne(CaptchaEntity, { where: { id } });
+      const found = await m.findOne(CaptchaEntity, { where: { id: lookupText(id) } });
       if (!found || found.used_at !== null || found.expires_at < now) return null;
       const res = await m.createQueryBuilder().update(CaptchaEntity).set({ used_at: now }).where('id = :id AND used_at IS NULL', { id }).execute();
       return res.affected === 1 ? found : null;

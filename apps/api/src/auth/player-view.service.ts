@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { SettingsService } from '../settings/settings.service';
-import { turnoverNow } from '../wallet/turnover';
+import { turnoverNow } from '../ledger/turnover';
 import { userInfoView } from './user-view';
 
 export type PlayerView = ReturnType<typeof userInfoView>;

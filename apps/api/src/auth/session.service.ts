@@ -69,7 +69,7 @@ export class SessionService {
         .where('id = :id AND user_id = :userId AND revoked_at IS NULL', { id: sessionId, userId })
         .execute(),
     );
-    this.revocations.revoked(userId);
+    await this.revocations.revoked(userId);
   }
 
   /** Ends every session of a user (password reset or change). */
@@ -83,6 +83,6 @@ export class SessionService {
         .where('user_id = :userId AND revoked_at IS NULL AND id <> :except', { userId, except: exceptSessionId ?? -1 })
         .execute(),
     );
-    this.revocations.revoked(userId);
+    await this.revocations.revoked(userId);
   }
 }

@@ -6,6 +6,7 @@ import {
   SCOPES_CLEARED_ON_SUCCESS,
   SIGN_IN_THROTTLE,
   signInThrottleKeys,
+  THROTTLE_SCOPES,
   type SignInRealm,
   type ThrottleScope,
 } from '@sum28/domain';
@@ -13,7 +14,7 @@ import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { SignInThrottleStore } from './sign-in-throttle.store';
 
-const SCOPES: readonly ThrottleScope[] = ['pair', 'ip', 'user'];
+const SCOPES: readonly ThrottleScope[] = THROTTLE_SCOPES;
 const FORGET_EVERY_MS = 10 * 60_000;
 
 /**

@@ -1,6 +1,6 @@
 import { isErrorCode, translate, type TurnoverProgress as TurnoverView, type UserSummary } from '@sum28/contracts';
 import type { UserEntity } from '@sum28/database';
-import { GROUP, inviteCodeOf, minorToMajor, type GroupId, type TurnoverProgress } from '@sum28/domain';
+import { ACCOUNT_STATUS, GROUP, type GroupId, inviteCodeOf, minorToMajor, type TurnoverProgress } from '@sum28/domain';
 
 /**
  * Why the account is frozen, in the player's language: a freeze by a rule stores `ERROR_KEY: detail`
@@ -8,7 +8,7 @@ import { GROUP, inviteCodeOf, minorToMajor, type GroupId, type TurnoverProgress 
  * reason staff wrote. Null when not frozen.
  */
 export function frozenReasonView(u: Pick<UserEntity, 'status' | 'frozen_reason'>, lang: string): string | null {
-  if (u.status !== 'frozen') return null;
+  if (u.status !== ACCOUNT_STATUS.FROZEN) return null;
   const stored = u.frozen_reason ?? '';
   const key = /^([A-Z][A-Z_]+):/.exec(stored)?.[1];
   if (key !== undefined && isErrorCode(key)) return translate(lang, key);
@@ -24,7 +24,7 @@ function money(p: TurnoverProgress): TurnoverView {
  * login, userInfo and profile: balances, the turnover progress, the freeze and its reason, whether a
  * security code is set, whether the password must be changed, and the invite code (agents only).
  */
-export function userInfoView(u: UserEntity, turnover: TurnoverProgress, lang: string): UserSummary & { id: number; avatar: string; status: string } {
+export function userInfoView(u: UserEntity, turnover: TurnoverProgress, lang: string): UserSummary & { id: number; status: string } {
   return {
     user_id: u.id,
     id: u.id,
@@ -38,7 +38,7 @@ export function userInfoView(u: UserEntity, turnover: TurnoverProgress, lang: st
     idcard: u.idcard,
     avatar: u.avatar,
     status: u.status,
-    is_frozen: u.status === 'frozen',
+    is_frozen: u.status === ACCOUNT_STATUS.FROZEN,
     frozen_reason: frozenReasonView(u, lang),
     must_change_password: u.must_change_password,
     has_security_code: u.security_code_hash !== null,

@@ -1,5 +1,4 @@
-// The audit chain (I10) registers itself with the checker when its module loads.
-import '../audit/audit-invariant';
+import { ALL_EXTRA_CHECKS } from '../audit/invariant-checker.service';
 import { runLedgerCheck } from '../ledger/ledger-check';
 import { cliDatabase } from './cli-context';
 
@@ -7,7 +6,7 @@ import { cliDatabase } from './cli-context';
 void (async () => {
   const { ds } = await cliDatabase();
   const started = Date.now();
-  const report = await runLedgerCheck(ds);
+  const report = await runLedgerCheck(ds, ALL_EXTRA_CHECKS);
   for (const c of report.checks) {
     console.log(`${c.violations === 0 ? 'ok  ' : 'FAIL'} ${c.id.padEnd(4)} ${c.name}${c.violations ? ` — ${c.violations} violation(s)` : ''}`);
     for (const s of c.samples) console.log(`       ${JSON.stringify(s)}`);

@@ -3,7 +3,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { Observable } from 'rxjs';
 import { ApiError } from '../common/api-error';
-import type { ConsoleRequest } from './permission';
+import type { ConsoleRequest } from './console-request';
 
 /**
  * Two checks the global validation pipe cannot make, for every console route:

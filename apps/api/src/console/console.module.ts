@@ -27,6 +27,9 @@ import { StatsController } from './stats/stats.controller';
 import { StatsService } from './stats/stats.service';
 import { UsersAdminService } from './users/users-admin.service';
 import { UsersController } from './users/users.controller';
+import { AuthModule } from '../auth/auth.module';
+import { SettingsModule } from '../settings/settings.module';
+import { LedgerEntriesController, PlayerRecordsService, UserSessionsController } from './player-records/player-records';
 
 /**
  * The console API (`/admin-api`, ra-data-simple-rest): staff sign-in, one role matrix enforced by one
@@ -34,7 +37,7 @@ import { UsersController } from './users/users.controller';
  * dashboard, and the audit log of every staff mutation.
  */
 @Module({
-  imports: [AuditModule, WalletModule, RoundsModule],
+  imports: [AuditModule, WalletModule, RoundsModule, AuthModule, SettingsModule],
   controllers: [
     ConsoleAuthController,
     UsersController,
@@ -51,6 +54,8 @@ import { UsersController } from './users/users.controller';
     StaffController,
     AuditLogsController,
     StatsController,
+    LedgerEntriesController,
+    UserSessionsController,
   ],
   providers: [
     { provide: APP_GUARD, useClass: ConsoleGuard },
@@ -66,6 +71,7 @@ import { UsersController } from './users/users.controller';
     SettingsAdminService,
     StaffAdminService,
     StatsService,
+    PlayerRecordsService,
   ],
 })
 export class ConsoleModule {}

@@ -1,11 +1,12 @@
 import { applyDecorators, Controller, createParamDecorator, type ExecutionContext, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { StaffEntity } from '@sum28/database';
-import type { FastifyRequest } from 'fastify';
 import type { StaffActor } from '../audit/audit.types';
 import { ApiError } from '../common/api-error';
 import { ConsoleInputInterceptor } from './console-input.interceptor';
-import type { Permission, Role } from './roles';
+import type { ConsoleRequest, StaffContext } from './console-request';
+import type { Permission } from './roles';
+
+export type { ConsoleRequest, StaffContext } from './console-request';
 
 /** Every console route lives under this prefix; the console guard acts on exactly these URLs. */
 export const CONSOLE_PREFIX = 'admin-api';
@@ -22,13 +23,6 @@ export function ConsoleController(path: string): ClassDecorator {
 export function isConsoleUrl(url: string): boolean {
   return url === `/${CONSOLE_PREFIX}` || url.startsWith(`/${CONSOLE_PREFIX}/`) || url.startsWith(`/${CONSOLE_PREFIX}?`);
 }
-
-export interface StaffContext {
-  staff: StaffEntity & { role: Role };
-  sessionId: number;
-}
-
-export type ConsoleRequest = FastifyRequest & { staffContext?: StaffContext };
 
 function contextOf(ctx: ExecutionContext): { req: ConsoleRequest; sc: StaffContext } {
   const req = ctx.switchToHttp().getRequest<ConsoleRequest>();

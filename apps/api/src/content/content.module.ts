@@ -4,9 +4,12 @@ import { ContentController } from './content.controller';
 import { ContentService } from './content.service';
 import { PlayerNoticesController } from './notices.controller';
 import { NoticesService } from './notices.service';
+import { FeedModule } from '../feed/feed.module';
+import { AuthModule } from '../auth/auth.module';
+import { SettingsModule } from '../settings/settings.module';
 
 @Module({
-  imports: [LotteryModule],
+  imports: [LotteryModule, FeedModule, AuthModule, SettingsModule],
   controllers: [ContentController, PlayerNoticesController],
   providers: [ContentService, NoticesService],
   exports: [ContentService],

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ActivityItem, ConfigResponse } from '@sum28/contracts';
 import { ArticleEntity, BannerEntity, NoticeEntity } from '@sum28/database';
+import { formatOpenHours } from '@sum28/domain';
 import { DataSource, IsNull } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { FeedService } from '../feed/feed.service';
@@ -20,10 +21,14 @@ export class ContentService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
 
-  /** Client settings: customer service as the console set it, else the deployment's defaults. */
+  /** Client settings: customer service as the console set it, else the deployment's defaults; the round schedule. */
   async config(): Promise<ConfigResponse> {
     const s = await this.settings.all();
-    return { cs: { chat_url: s.cs_chat_url || this.cfg.csChatUrl, hours: s.cs_hours || this.cfg.csHours } };
+    const { tz, roundSeconds, betCloseSeconds } = this.cfg.schedule;
+    return {
+      cs: { chat_url: s.cs_chat_url || this.cfg.csChatUrl, hours: s.cs_hours || this.cfg.csHours },
+      game: { open_hours: formatOpenHours(this.cfg.schedule.openHours), tz, round_seconds: roundSeconds, bet_close_seconds: betCloseSeconds },
+    };
   }
 
   async home(lang: string): Promise<{

@@ -3,8 +3,8 @@ import { NOTICE_TABS, type NoticeEntry, type NoticeListResponse, type NoticeRead
 import { TxRunner } from '@sum28/database';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
-import { ReadDb } from '../rounds/read-db';
-import { exec, int, type Row, Sql } from '../rounds/sql';
+import { ReadDb } from '../common/db/read-db';
+import { exec, int, type Row, Sql } from '../common/db/sql';
 
 export const NOTICE_PAGE_SIZE = 20;
 

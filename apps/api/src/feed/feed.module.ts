@@ -1,7 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { FeedService } from './feed.service';
 
-/** Real activity (room feed, home ticker); global so the home page and the rounds can reach it. */
-@Global()
+/** Real activity (room feed, home ticker); learns of settled rounds from RoundEvents. */
 @Module({ providers: [FeedService], exports: [FeedService] })
 export class FeedModule {}

@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { ActivityItem, FeedMessage } from '@sum28/contracts';
-import { maskName, minorToMajor } from '@sum28/domain';
+import { BET_STATUS, maskName, minorToMajor } from '@sum28/domain';
 import { Clock } from '../common/clock';
-import { ReadDb } from '../rounds/read-db';
-import { int, type Row } from '../rounds/sql';
+import { RoundEvents } from '../common/events/round-events';
+import { ReadDb } from '../common/db/read-db';
+import { int, type Row } from '../common/db/sql';
+import { SharedEvents } from '../common/shared/shared-events';
 
 /** Entries a room keeps in memory and the most one answer carries. */
 export const ROOM_FEED_SIZE = 50;
@@ -54,7 +56,14 @@ export class FeedService {
   constructor(
     private readonly db: ReadDb,
     private readonly clock: Clock,
-  ) {}
+    events: RoundEvents,
+    @Optional() private readonly shared?: SharedEvents,
+  ) {
+    events.onSettled(() => this.invalidate());
+    // Other instances' bets and settlements (REDIS_URL): the same invalidation as for this instance's.
+    shared?.on('bet', (planId) => this.noteBet(planId));
+    shared?.on('wins', () => this.invalidate());
+  }
 
   /**
    * The room's bets after `sinceId` (oldest first, at most ROOM_FEED_SIZE), or the latest ROOM_FEED_FIRST;
@@ -80,12 +89,14 @@ export class FeedService {
 
   /** A bet was placed in this room on this instance: the next read fetches it. */
   noteBet(planId: number): void {
+    this.shared?.emit('bet', planId);
     const c = this.rooms.get(planId);
     if (c) c.at = -Infinity;
   }
 
   /** Rounds were settled: the home ticker is re-read on the next request. */
   invalidate(): void {
+    this.shared?.emit('wins', 0);
     this.activity = null;
   }
 
@@ -143,7 +154,7 @@ export class FeedService {
     const rows = (await this.db.all(
       `SELECT b.id, b.game_id, b.payout_minor, b.settled_at, u.nickname, u.username, g.name AS game_name
          FROM bets b JOIN users u ON u.id = b.user_id JOIN games g ON g.id = b.game_id
-        WHERE b.whether_hit = 1 AND b.status = 1 ORDER BY b.id DESC LIMIT ${ACTIVITY_SIZE}`,
+        WHERE b.whether_hit = 1 AND b.status = ${BET_STATUS.SETTLED} ORDER BY b.id DESC LIMIT ${ACTIVITY_SIZE}`,
     )) as Row[];
     return rows.map((r) => ({
       id: int(r['id']),

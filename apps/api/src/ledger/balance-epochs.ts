@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { SharedEvents } from '../common/shared/shared-events';
 import {
   DataSource,
   type EntityManager,
@@ -26,8 +27,13 @@ export class BalanceEpochs implements EntitySubscriberInterface {
   private readonly users = new Map<number, number>();
   private readonly pending = new WeakMap<QueryRunner, { all: boolean; users: Set<number> }>();
 
-  constructor(ds: DataSource) {
+  constructor(
+    ds: DataSource,
+    @Optional() private readonly shared?: SharedEvents,
+  ) {
     ds.subscribers.push(this);
+    // Balances committed by another instance (REDIS_URL): its cached balances here are stale too.
+    shared?.on('balance', (b) => this.bump(b.all, b.users));
   }
 
   /** Take this BEFORE reading a balance to remember; `changedSince` later tells whether to read again. */
@@ -78,6 +84,7 @@ export class BalanceEpochs implements EntitySubscriberInterface {
   }
 
   private bump(all: boolean, users: Iterable<number>): void {
+    if (this.shared !== undefined) this.shared.emit('balance', { all, users: [...users] });
     const v = ++this.counter;
     if (all || this.users.size >= MAX_TRACKED) {
       this.global = v;

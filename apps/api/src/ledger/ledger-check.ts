@@ -1,4 +1,13 @@
-import { DEFAULT_MAX_BALANCE_MINOR, drawFromSeed, formatMinor, hashSeedHex, MAX_BALANCE_CEILING_MINOR } from '@sum28/domain';
+import {
+  AUDIT_STATUS,
+  BET_STATUS,
+  CAPITAL_TYPE,
+  DEFAULT_MAX_BALANCE_MINOR,
+  drawFromSeed,
+  formatMinor,
+  hashSeedHex,
+  MAX_BALANCE_CEILING_MINOR,
+} from '@sum28/domain';
 import type { DataSource } from 'typeorm';
 import { IDEMPOTENCY_SCOPE, LEDGER_KIND } from './ledger-keys';
 
@@ -15,13 +24,8 @@ export interface LedgerReport {
 }
 
 type Row = Record<string, unknown>;
-type Extra = (ds: DataSource) => Promise<CheckResult[]>;
-
-const extraChecks: Extra[] = [];
-/** Other modules (e.g. the audit chain, I10) add their checks here. */
-export function registerInvariantCheck(fn: Extra): void {
-  extraChecks.push(fn);
-}
+/** A check another module adds to this report (the audit module's I10), passed in explicitly. */
+export type InvariantCheck = (ds: DataSource) => Promise<CheckResult[]>;
 
 async function check(ds: DataSource, id: string, name: string, sql: string, params: unknown[] = []): Promise<CheckResult> {
   const rows = (await ds.query(sql, params)) as Row[];
@@ -32,7 +36,7 @@ async function check(ds: DataSource, id: string, name: string, sql: string, para
  * The invariant checker of reliability.md (I1-I12 where they apply). Read-only; safe to run at any time.
  * `npm run ledger:check` prints it; tests call it after every scenario and expect 0 violations.
  */
-export async function runLedgerCheck(ds: DataSource): Promise<LedgerReport> {
+export async function runLedgerCheck(ds: DataSource, extraChecks: readonly InvariantCheck[] = []): Promise<LedgerReport> {
   const K = LEDGER_KIND;
   const checks: CheckResult[] = [];
   checks.push(
@@ -76,13 +80,13 @@ export async function runLedgerCheck(ds: DataSource): Promise<LedgerReport> {
                 WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_PAYOUT}' AND e.account = 'user_available') AS paid
          FROM bets b
         WHERE (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_STAKE}') <> 1
-           OR (b.status = 0 AND ((SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind IN ('${K.BET_PAYOUT}', '${K.BET_REFUND}')) > 0))
-           OR (b.status = 1 AND (SELECT COALESCE(SUM(e.amount_minor), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
+           OR (b.status = ${BET_STATUS.PENDING} AND ((SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind IN ('${K.BET_PAYOUT}', '${K.BET_REFUND}')) > 0))
+           OR (b.status = ${BET_STATUS.SETTLED} AND (SELECT COALESCE(SUM(e.amount_minor), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
                 WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_PAYOUT}' AND e.account = 'user_available') <> COALESCE(b.payout_minor, -1))
-           OR (b.status = 1 AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_REFUND}') > 0)
-           OR (b.status = 2 AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_REFUND}') <> 1)
-           OR (b.status = 2 AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_PAYOUT}') > 0)
-           OR b.status NOT IN (0, 1, 2)`,
+           OR (b.status = ${BET_STATUS.SETTLED} AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_REFUND}') > 0)
+           OR (b.status = ${BET_STATUS.CANCELLED} AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_REFUND}') <> 1)
+           OR (b.status = ${BET_STATUS.CANCELLED} AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${K.BET_PAYOUT}') > 0)
+           OR b.status NOT IN (${BET_STATUS.PENDING}, ${BET_STATUS.SETTLED}, ${BET_STATUS.CANCELLED})`,
     ),
   );
   checks.push(
@@ -100,8 +104,8 @@ export async function runLedgerCheck(ds: DataSource): Promise<LedgerReport> {
       'I6b',
       'settled rounds have only final bets; void rounds only refunded bets; open rounds no result',
       `SELECT r.id, r.state FROM rounds r
-        WHERE (r.state = 'settled' AND EXISTS (SELECT 1 FROM bets b WHERE b.round_id = r.id AND b.status <> 1))
-           OR (r.state = 'void' AND EXISTS (SELECT 1 FROM bets b WHERE b.round_id = r.id AND b.status <> 2))
+        WHERE (r.state = 'settled' AND EXISTS (SELECT 1 FROM bets b WHERE b.round_id = r.id AND b.status <> ${BET_STATUS.SETTLED}))
+           OR (r.state = 'void' AND EXISTS (SELECT 1 FROM bets b WHERE b.round_id = r.id AND b.status <> ${BET_STATUS.CANCELLED}))
            OR (r.state IN ('open', 'closed') AND (r.sum IS NOT NULL OR r.drawn_at IS NOT NULL))
            OR (r.state IN ('drawn', 'settled') AND r.sum IS NULL)`,
     ),
@@ -117,16 +121,16 @@ export async function runLedgerCheck(ds: DataSource): Promise<LedgerReport> {
               (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_PAY}') AS pays,
               (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_RELEASE}') AS releases
          FROM capital_logs c
-        WHERE c.type = 1 AND (
+        WHERE c.type = ${CAPITAL_TYPE.WITHDRAW} AND (
               (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_HOLD}') <> 1
            OR (SELECT COALESCE(SUM(e.amount_minor), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
                 WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_HOLD}' AND e.account = 'user_frozen') <> c.quantity_minor
-           OR (c.status = 0 AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind IN ('${K.WITHDRAW_PAY}', '${K.WITHDRAW_RELEASE}')) <> 0)
-           OR (c.status = 1 AND ((SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_PAY}') <> 1
+           OR (c.status = ${AUDIT_STATUS.PENDING} AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind IN ('${K.WITHDRAW_PAY}', '${K.WITHDRAW_RELEASE}')) <> 0)
+           OR (c.status = ${AUDIT_STATUS.APPROVED} AND ((SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_PAY}') <> 1
                 OR (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_RELEASE}') <> 0))
-           OR (c.status = 2 AND ((SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_RELEASE}') <> 1
+           OR (c.status = ${AUDIT_STATUS.REJECTED} AND ((SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_RELEASE}') <> 1
                 OR (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind = '${K.WITHDRAW_PAY}') <> 0))
-           OR (c.status <> 0 AND c.resolved_by IS NULL)
+           OR (c.status <> ${AUDIT_STATUS.PENDING} AND c.resolved_by IS NULL)
            OR (c.requested_by IS NOT NULL AND c.requested_by = c.resolved_by))`,
     ),
   );
@@ -136,10 +140,10 @@ export async function runLedgerCheck(ds: DataSource): Promise<LedgerReport> {
       'I8',
       'each recharge and gift is credited at most once, only when approved, for the approved amount',
       `SELECT c.id, c.type, c.status, c.quantity_minor FROM capital_logs c
-        WHERE c.type IN (0, 4) AND (
-              (c.status = 1 AND (SELECT COALESCE(SUM(e.amount_minor), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
+        WHERE c.type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.GIFT}) AND (
+              (c.status = ${AUDIT_STATUS.APPROVED} AND (SELECT COALESCE(SUM(e.amount_minor), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
                  WHERE t.ref_type = 'capital' AND t.ref_id = c.id AND t.kind IN ('${K.RECHARGE}', '${K.GIFT}') AND e.account = 'user_available') <> c.quantity_minor)
-           OR (c.status <> 1 AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id) <> 0)
+           OR (c.status <> ${AUDIT_STATUS.APPROVED} AND (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id) <> 0)
            OR (SELECT COUNT(*) FROM ledger_transactions t WHERE t.ref_type = 'capital' AND t.ref_id = c.id) > 1)`,
     ),
   );

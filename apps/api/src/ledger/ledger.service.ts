@@ -3,6 +3,7 @@ import { USER_BALANCE_COLUMN, UserEntity, isUniqueViolation, type LedgerAccount 
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { BalanceEpochs } from './balance-epochs';
+import { returningRows } from '../common/db/returning';
 
 export interface PostingLine {
   account: LedgerAccount;
@@ -98,10 +99,8 @@ export class LedgerService {
 }
 
 /** The rows a statement returns (RETURNING), the same way on both drivers (TypeORM shapes UPDATE results per driver). */
-async function records(m: EntityManager, text: string, params: unknown[]): Promise<unknown[]> {
-  if (m.queryRunner === undefined) throw new Error('LedgerService.post must run inside TxRunner.write()');
-  const res = (await m.queryRunner.query(text, params, true)) as { records?: unknown[] };
-  return res.records ?? [];
+function records(m: EntityManager, text: string, params: unknown[]): Promise<unknown[]> {
+  return returningRows(m, text, params);
 }
 
 /** A stored integer (PostgreSQL answers bigint as a string) as a safe JS number. */

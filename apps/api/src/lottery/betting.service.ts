@@ -2,28 +2,33 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PlayOrderResponse } from '@sum28/contracts';
 import { TxRunner, type UserEntity } from '@sum28/database';
 import {
+  ACCOUNT_STATUS,
+  AUDIT_STATUS,
   BET_STATUS,
   CAPITAL_TYPE,
   checkBalanceCap,
   checkOppositeBet,
+  type ErrorParams,
   formatMinor,
   GROUP,
+  isBettingOpen,
   isPlayType,
+  type Minor,
   minorToMajor,
   OPPOSITE_OF,
+  type OppositeBetPolicy,
   parseAmount,
   payoutMinor,
-  slotAt,
-  type ErrorParams,
-  type Minor,
-  type OppositeBetPolicy,
   type PlayType,
+  type RoundState,
+  slotAt,
 } from '@sum28/domain';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { assertNoResetHold } from '../auth/reset-hold';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
+import { returningRows } from '../common/db/returning';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { FeedService } from '../feed/feed.service';
 import { IdempotencyService } from '../idempotency/idempotency.service';
@@ -31,7 +36,7 @@ import { betPosting } from '../ledger/ledger-keys';
 import { LedgerService } from '../ledger/ledger.service';
 import { pendingPayoutOf } from '../ledger/pending-payouts';
 import { CAPITAL_MARK } from '../rounds/settlement.service';
-import { bool, int, intOrNull, Sql, type Row } from '../rounds/sql';
+import { bool, int, intOrNull, Sql, type Row } from '../common/db/sql';
 import { BetBatcher } from './bet-batcher';
 import { SettingsService } from '../settings/settings.service';
 import type { PlayOrderDto } from './dto/lottery.dto';
@@ -123,7 +128,7 @@ export class BettingService {
     if (round === undefined) throw new ApiError(slotAt(now, this.cfg.schedule) === null ? 'PLATFORM_CLOSED' : 'ROUND_NOT_FOUND');
     const roundId = int(round['id']);
     const openAt = int(round['open_at']);
-    if (round['state'] !== 'open' || now >= int(round['close_at'])) throw new ApiError('ROUND_CLOSED');
+    if (!isBettingOpen({ state: String(round['state']) as RoundState, closeAt: int(round['close_at']) }, now)) throw new ApiError('ROUND_CLOSED');
     if (now < openAt) throw new ApiError('ROUND_NOT_OPEN');
 
     let playType: PlayType = dto.play_type as PlayType;
@@ -155,7 +160,7 @@ export class BettingService {
     const user = ((await m.query(q(`SELECT group_id, status, money_minor, lock_money_minor FROM users WHERE id = ?`), [userId])) as Row[])[0];
     if (user === undefined) throw new ApiError('SESSION_INVALID');
     if (int(user['group_id']) === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
-    if (user['status'] === 'frozen') throw new ApiError('ACCOUNT_FROZEN');
+    if (user['status'] === ACCOUNT_STATUS.FROZEN) throw new ApiError('ACCOUNT_FROZEN');
     const money = int(user['money_minor']);
     const joinLimit = int(room['join_limit_minor']);
     if (money < joinLimit) throw new ApiError('JOIN_LIMIT', { limit: formatMinor(joinLimit) });
@@ -190,11 +195,12 @@ export class BettingService {
     const orderNo = newOrderNo(dto.issue);
     const betId = int(
       (
-        (await m.query(
+        await returningRows(
+          m,
           q(`INSERT INTO bets (order_no, user_id, game_id, plan_id, round_id, issue, play_type, stake_minor, odds_milli, status, follow_of, result_seen, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${BET_STATUS.PENDING}, ?, ${this.sql.FALSE}, ?) RETURNING id`),
           [orderNo, userId, dto.game_id, dto.plan_id, roundId, dto.issue, playType, stake, odds, followOf, now],
-        )) as Row[]
+        )
       )[0]?.['id'],
     );
     const balances = await this.ledger.post(m, betPosting(betId, userId, 'stake', stake), now);
@@ -202,7 +208,7 @@ export class BettingService {
     if (after === undefined) throw new Error(`bet ${betId}: no balance after the stake`);
     await m.query(
       q(`INSERT INTO capital_logs (user_id, type, quantity_minor, over_minor, currency, mark, status, ref_id, remark, created_at)
-         VALUES (?, ${CAPITAL_TYPE.PURCHASE}, ?, ?, '', '${CAPITAL_MARK.STAKE}', 1, ?, ?, ?)`),
+         VALUES (?, ${CAPITAL_TYPE.PURCHASE}, ?, ?, '', '${CAPITAL_MARK.STAKE}', ${AUDIT_STATUS.APPROVED}, ?, ?, ?)`),
       [userId, stake, after, betId, orderNo, now],
     );
     return { after_quantity: minorToMajor(after), order_no: orderNo, order_id: betId };
@@ -212,7 +218,11 @@ export class BettingService {
   private async freeze(userId: number, reason: string): Promise<void> {
     const now = this.clock.now();
     await this.tx.write((m) =>
-      m.query(this.sql.q(`UPDATE users SET status = 'frozen', frozen_reason = ?, updated_at = ? WHERE id = ?`), [reason.slice(0, 255), now, userId]),
+      m.query(this.sql.q(`UPDATE users SET status = '${ACCOUNT_STATUS.FROZEN}', frozen_reason = ?, updated_at = ? WHERE id = ?`), [
+        reason.slice(0, 255),
+        now,
+        userId,
+      ]),
     );
     this.log.warn(`user ${userId} frozen: ${reason}`);
   }

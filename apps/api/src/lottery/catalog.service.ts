@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_LOCALE, isLocale, type Locale, playTypeLabel, tierLabel } from '@sum28/contracts';
 import { Clock } from '../common/clock';
-import { ReadDb } from '../rounds/read-db';
-import { bool, int, type Row } from '../rounds/sql';
+import { ReadDb } from '../common/db/read-db';
+import { bool, int, type Row } from '../common/db/sql';
 
 export interface CatalogGame {
   id: number;

@@ -10,8 +10,8 @@ import { okEnvelope } from '../common/http/envelope';
 import { langOf } from '../common/http/lang';
 import { bodyShapeProblem } from '../common/validation/body-shape';
 import { BalanceEpochs } from '../ledger/balance-epochs';
-import { ReadDb } from '../rounds/read-db';
-import { bool, int, type Row } from '../rounds/sql';
+import { ReadDb } from '../common/db/read-db';
+import { bool, int, type Row } from '../common/db/sql';
 import { HEART_LIMIT_PER_MINUTE, HeartService, type HeartUser } from './heart.service';
 
 export const HEART_PATH = '/index.php/api/Lottery/heart';
@@ -181,7 +181,7 @@ export class HeartFastPath implements OnModuleInit {
 
   /** A fixed one-minute window per client IP (O(1) per request); over it, the Nest ThrottlerGuard decides. */
   private underLimit(ip: string): boolean {
-    const window = Math.floor(Date.now() / 60_000);
+    const window = Math.floor(this.clock.now() / 60_000);
     if (window !== this.window) {
       this.window = window;
       this.hits = new Map();

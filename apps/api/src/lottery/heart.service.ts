@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CurrentIssue, HeartRequest, HeartResponse, LastIssue } from '@sum28/contracts';
-import { baseLabels, minorToMajor } from '@sum28/domain';
+import { baseLabels, isBettingOpen, lotteryCode, minorToMajor, type RoundState } from '@sum28/domain';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { FeedService } from '../feed/feed.service';
@@ -59,7 +59,7 @@ export class HeartService {
             openTime1: Math.max(0, Math.ceil((cur.closeAt - now) / 1000)),
             closeTime: Math.floor(cur.closeAt / 1000),
             drawTime: Math.floor(cur.drawAt / 1000),
-            whether_close: !(cur.state === 'open' && now < cur.closeAt),
+            whether_close: !isBettingOpen({ state: cur.state as RoundState, closeAt: cur.closeAt }, now),
             game_status: gameStatus,
             hash: cur.hash,
           };
@@ -74,7 +74,7 @@ export class HeartService {
             site_2: l.triple[1],
             site_3: l.triple[2],
             code: l.sum,
-            lottery_code: `${l.triple.join(' ')} ${l.sum}`,
+            lottery_code: lotteryCode(l.triple),
             base: [base[0], base[1]],
             base_names: [playMethodName(c, base[0], lang), playMethodName(c, base[1], lang)],
             hash: l.hash,
@@ -84,6 +84,7 @@ export class HeartService {
       last_issue: lastIssue,
       issue,
       game_status: gameStatus,
+      next_open: gameStatus === 1 || !game.enabled ? null : Math.floor(this.rounds.nextOpening(now) / 1000),
       user_quantity: { money: minorToMajor(user.money_minor), lock_money: minorToMajor(user.lock_money_minor) },
       message,
       hit_notice: hit,

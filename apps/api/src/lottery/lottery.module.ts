@@ -8,10 +8,15 @@ import { LotteryController } from './lottery.controller';
 import { LotteryService } from './lottery.service';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
+import { FeedModule } from '../feed/feed.module';
+import { AuthModule } from '../auth/auth.module';
+import { LedgerModule } from '../ledger/ledger.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { SettingsModule } from '../settings/settings.module';
 
 /** Player calls of the game (spec section 7): rooms, odds, heartbeat, betting, rounds, chart, verify, bet record. */
 @Module({
-  imports: [RoundsModule],
+  imports: [RoundsModule, FeedModule, AuthModule, LedgerModule, IdempotencyModule, SettingsModule],
   controllers: [LotteryController, OrdersController],
   providers: [CatalogService, LotteryService, HeartService, HeartFastPath, BettingService, OrdersService],
   exports: [CatalogService, OrdersService],

@@ -13,11 +13,21 @@ import {
   type Triple as WireTriple,
   type VerifyResponse,
 } from '@sum28/contracts';
-import { BASE_CATEGORIES, drawFromSeed, hashSeedHex, minorToMajor, NUMBER_CATEGORIES, oddsMilliToDecimal, rtpBps, type PlayType } from '@sum28/domain';
+import {
+  BASE_CATEGORIES,
+  drawFromSeed,
+  hashSeedHex,
+  lotteryCode,
+  minorToMajor,
+  NUMBER_CATEGORIES,
+  oddsMilliToDecimal,
+  rtpBps,
+  type PlayType,
+} from '@sum28/domain';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
-import { ReadDb } from '../rounds/read-db';
-import { int, intOrNull, type Row } from '../rounds/sql';
+import { ReadDb } from '../common/db/read-db';
+import { int, intOrNull, type Row } from '../common/db/sql';
 import { CatalogService, gameName, planTitle, playMethodName, tierName, type CatalogPlan } from './catalog.service';
 
 export const ISSUE_LIST_DEFAULT = 30;
@@ -89,7 +99,7 @@ export class LotteryService {
         site_2: triple?.[1] ?? null,
         site_3: triple?.[2] ?? null,
         sum: triple ? int(r['sum']) : null,
-        lottery_code: triple ? `${triple.join(' ')} ${int(r['sum'])}` : null,
+        lottery_code: triple ? lotteryCode(triple) : null,
         hash: String(r['hash_hex']),
         seed: triple ? String(r['revealed_seed']) : null,
         state: wireState(String(r['state'])),
@@ -108,7 +118,7 @@ export class LotteryService {
     )) as Row[];
     return rows.reverse().map((r) => {
       const t = tripleOf(r) ?? [0, 0, 0];
-      return { issue: String(r['issue']), cand: int(r['sum']), cand_code: `${t.join(' ')} ${int(r['sum'])}` };
+      return { issue: String(r['issue']), cand: int(r['sum']), cand_code: lotteryCode(t) };
     });
   }
 

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ORDER_TAB, PROFIT_PENDING, type HitNotice, type OrderListResponse, type OrderRow } from '@sum28/contracts';
 import { TxRunner } from '@sum28/database';
-import { BET_STATUS, GROUP, minorToMajor } from '@sum28/domain';
+import { BET_STATUS, GROUP, lotteryCode, minorToMajor, oddsMilliToDecimal } from '@sum28/domain';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { historyWindow, pageOf, pagedAnswer } from '../common/history-query';
-import { SettlementService } from '../rounds/settlement.service';
-import { ReadDb } from '../rounds/read-db';
-import { exec, int, type Row, Sql } from '../rounds/sql';
+import { ReadDb } from '../common/db/read-db';
+import { RoundEvents } from '../common/events/round-events';
+import { exec, int, type Row, Sql } from '../common/db/sql';
 import type { OrderListDto } from './dto/order.dto';
 import { CatalogService, gameName, planTitle, playMethodName, type Catalog } from './catalog.service';
 import { tripleOf } from './lottery.service';
@@ -29,17 +29,20 @@ const NO_WIN_CACHE_MS = 1000;
 @Injectable()
 export class OrdersService {
   private readonly sql: Sql;
+  /** Rounds this instance has settled (RoundEvents); a remembered empty answer is dropped when it moves. */
+  private settledCount = 0;
   /** `user:game` -> when a look-up last found no unseen win, and the local settlement count then (see hitNotice). */
   private readonly noWin = new Map<string, { at: number; settled: number }>();
 
   constructor(
     private readonly db: ReadDb,
     private readonly tx: TxRunner,
-    private readonly settlement: SettlementService,
+    events: RoundEvents,
     private readonly clock: Clock,
     private readonly catalog: CatalogService,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {
+    events.onSettled(() => this.settledCount++);
     this.sql = new Sql(tx.kind);
   }
 
@@ -80,7 +83,7 @@ export class OrdersService {
   async hitNotice(userId: number, gameId: number): Promise<HitNotice | null> {
     const key = `${userId}:${gameId}`;
     const now = Date.now();
-    const settled = this.settlement.settledCount;
+    const settled = this.settledCount;
     const empty = this.noWin.get(key);
     if (empty !== undefined && empty.settled === settled && now - empty.at < NO_WIN_CACHE_MS) return null;
     const r = (
@@ -133,14 +136,15 @@ function orderRow(r: Row, lang: string, c: Catalog): OrderRow {
     profit: status === BET_STATUS.PENDING ? PROFIT_PENDING : status === BET_STATUS.CANCELLED ? 0 : minorToMajor(int(r['profit_minor'])),
     status: status as OrderRow['status'],
     whether_hit: status === BET_STATUS.SETTLED && int(r['whether_hit']) === 1 ? 1 : 0,
-    odds: int(r['odds_milli']) / 1000,
+    odds: oddsMilliToDecimal(int(r['odds_milli'])),
     plan_name: planTitle(c, int(r['plan_id']), lang, String(r['plan_name'])),
     play_method: playMethodName(c, playType, lang),
     play_type: playType,
-    lottery_code: triple ? `${triple.join(' ')} ${int(r['sum'])}` : null,
+    lottery_code: triple ? lotteryCode(triple) : null,
     createtime: Math.floor(int(r['created_at']) / 1000),
     issue: String(r['issue']),
     name: gameName(c, int(r['game_id']), lang, String(r['game_name'])),
+    game_id: int(r['game_id']),
     issue_id: int(r['round_id']),
     username: String(r['username']),
   };

@@ -5,10 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
-import { FeedService } from '../feed/feed.service';
 import { RoundReader } from './round-reader.service';
 import { SettlementService, type SettleReport } from './settlement.service';
-import { bool, exec, int, type Row, Sql } from './sql';
+import { bool, exec, int, type Row, Sql } from '../common/db/sql';
 
 export interface TickReport {
   opened: number;
@@ -49,7 +48,6 @@ export class RoundLifecycleService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly settlement: SettlementService,
     private readonly reader: RoundReader,
-    private readonly feed: FeedService,
   ) {
     this.sql = new Sql(tx.kind);
   }
@@ -78,7 +76,6 @@ export class RoundLifecycleService {
         const settled = await this.settlement.settleRound(id);
         if (settled) {
           report.settled.push(settled);
-          this.feed.invalidate();
           this.log.log(`round ${id} settled: ${settled.bets} bets, ${settled.winners} winners in ${settled.ms} ms`);
         }
       }

@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { slotAt, type RoundSlot } from '@sum28/domain';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { nextSlotAfter, slotAt, type RoundSlot } from '@sum28/domain';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
-import { ReadDb } from './read-db';
-import { int, intOrNull, type Row } from './sql';
+import { ReadDb } from '../common/db/read-db';
+import { int, intOrNull, type Row } from '../common/db/sql';
+import { SharedEvents } from '../common/shared/shared-events';
 
 /** The round of the current slot as players see it: no seed (it is secret until the draw). */
 export interface CurrentRound {
@@ -50,7 +51,11 @@ export class RoundReader {
   constructor(
     private readonly db: ReadDb,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
-  ) {}
+    @Optional() private readonly shared?: SharedEvents,
+  ) {
+    // A round changed on another instance (REDIS_URL): drop it here too (0: every game).
+    shared?.on('round', (gameId) => this.invalidate(gameId === 0 ? undefined : gameId));
+  }
 
   /**
    * The slot running at `now` (null outside opening hours). Time-zone maths is not free, so the slot is
@@ -64,6 +69,11 @@ export class RoundReader {
     return slot;
   }
 
+  /** When the next round opens (epoch ms): the bet room's 'closed' state shows it outside opening hours. */
+  nextOpening(now: number): number {
+    return nextSlotAfter(now, this.cfg.schedule).openAt;
+  }
+
   snapshot(gameId: number, now: number): Promise<RoundSnapshot> {
     const slot = this.currentSlot(now)?.issue ?? null;
     const hit = this.cache.get(gameId);
@@ -75,6 +85,7 @@ export class RoundReader {
   }
 
   invalidate(gameId?: number): void {
+    this.shared?.emit('round', gameId ?? 0);
     if (gameId === undefined) this.cache.clear();
     else this.cache.delete(gameId);
   }

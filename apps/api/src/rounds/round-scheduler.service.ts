@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { RoundLifecycleService } from './round-lifecycle.service';
 
@@ -6,17 +7,16 @@ import { RoundLifecycleService } from './round-lifecycle.service';
 export const TICK_MS = 500;
 
 /**
- * Runs the round state machine in this process when SCHEDULER=on. Safe on every instance at once: each
- * step is a conditional database transition (see RoundLifecycleService), never an in-memory flag. The
- * first step runs at start-up and is the catch-up after downtime. Steps never overlap: the next one is
- * scheduled when the previous one has finished.
+ * Runs the round state machine in this process when SCHEDULER=on, on @nestjs/schedule's interval. Safe
+ * on every instance at once: each step is a conditional database transition (see
+ * RoundLifecycleService), never an in-memory flag. The first step runs at start-up and is the catch-up
+ * after downtime. Steps never overlap: a tick that finds the previous step still running is skipped.
  */
 @Injectable()
 export class RoundScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('Scheduler');
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  private stopped = false;
+  private enabled = false;
   private failures = 0;
 
   constructor(
@@ -29,25 +29,19 @@ export class RoundScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     this.log.log(
       `round scheduler on (every ${TICK_MS} ms; ${this.cfg.schedule.roundSeconds} s rounds, betting closes ${this.cfg.schedule.betCloseSeconds} s before the draw)`,
     );
-    this.schedule(0);
+    this.enabled = true;
+    this.tick();
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.enabled = false;
     await this.running;
   }
 
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.step().finally(() => {
-        this.running = null;
-        this.schedule(TICK_MS);
-      });
-    }, delay);
-    this.timer.unref?.();
+  @Interval('rounds.tick', TICK_MS)
+  tick(): void {
+    if (!this.enabled || this.running !== null) return;
+    this.running = this.step().finally(() => (this.running = null));
   }
 
   private async step(): Promise<void> {

@@ -1,18 +1,19 @@
-import { Global, Module } from '@nestjs/common';
-import { ReadDb } from './read-db';
+import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { RoundLifecycleService } from './round-lifecycle.service';
 import { RoundReader } from './round-reader.service';
 import { RoundScheduler } from './round-scheduler.service';
 import { SettlementService } from './settlement.service';
+import { LedgerModule } from '../ledger/ledger.module';
 
 /**
  * Round lifecycle (open, close, draw, settle, void) and its scheduler. The console uses
- * `SettlementService.voidRound`; the player calls read rounds through `RoundReader`. Global: `ReadDb`
- * (committed reads) is used by the feed, the player calls and the heartbeat.
+ * `SettlementService.voidRound`; the player calls read rounds through `RoundReader`. Settled rounds are
+ * announced on RoundEvents (common/events), not by calling their readers.
  */
-@Global()
 @Module({
-  providers: [ReadDb, RoundReader, SettlementService, RoundLifecycleService, RoundScheduler],
-  exports: [ReadDb, RoundReader, SettlementService, RoundLifecycleService],
+  imports: [ScheduleModule.forRoot(), LedgerModule],
+  providers: [RoundReader, SettlementService, RoundLifecycleService, RoundScheduler],
+  exports: [RoundReader, SettlementService, RoundLifecycleService],
 })
 export class RoundsModule {}

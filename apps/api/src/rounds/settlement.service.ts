@@ -1,16 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { TxRunner } from '@sum28/database';
-import { BET_STATUS, CAPITAL_TYPE, hitPlayTypes, isPlayType } from '@sum28/domain';
+import { AUDIT_STATUS, BET_STATUS, CAPITAL_TYPE, hitPlayTypes, isPlayType, ODDS_SCALE } from '@sum28/domain';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
+import { RoundEvents } from '../common/events/round-events';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { BalanceEpochs } from '../ledger/balance-epochs';
 import { LEDGER_KIND } from '../ledger/ledger-keys';
-import { exec, int, type Row, Sql } from './sql';
+import { exec, int, type Row, Sql } from '../common/db/sql';
 
 export interface SettleReport {
   roundId: number;
+  gameId: number;
   bets: number;
   winners: number;
   payoutMinor: number;
@@ -41,14 +43,13 @@ export const CAPITAL_MARK = { STAKE: 'stake', PAYOUT: 'payout', REFUND: 'refund'
 export class SettlementService {
   private readonly log = new Logger('Settlement');
   private readonly sql: Sql;
-  /** Settlements committed by this instance; readers use it to drop what they remembered about wins. */
-  settledCount = 0;
 
   constructor(
     private readonly tx: TxRunner,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly epochs: BalanceEpochs,
+    private readonly events: RoundEvents,
   ) {
     this.sql = new Sql(tx.kind);
   }
@@ -59,19 +60,19 @@ export class SettlementService {
     const out = await this.tx.write(async (m) => {
       const { q } = this.bound();
       const now = this.clock.now();
-      const round = ((await m.query(q(`SELECT id, state, sum FROM rounds WHERE id = ?`), [roundId])) as Row[])[0];
+      const round = ((await m.query(q(`SELECT id, game_id, state, sum FROM rounds WHERE id = ?`), [roundId])) as Row[])[0];
       if (round === undefined || round['state'] !== 'drawn' || round['sum'] === null) return null;
       const won = await exec(m, q(`UPDATE rounds SET state = 'settled', settled_at = ? WHERE id = ? AND state = 'drawn'`), [now, roundId]);
       if (won.affected !== 1) return null;
 
-      const hits = sqlList(hitPlayTypes(int(round['sum'])));
+      const col = settledColumnsSql(int(round['sum']));
       const settled = await exec(
         m,
         q(
           `UPDATE bets SET status = ${BET_STATUS.SETTLED},
-                  whether_hit = CASE WHEN play_type IN (${hits}) THEN 1 ELSE 0 END,
-                  payout_minor = CASE WHEN play_type IN (${hits}) THEN (stake_minor * odds_milli) / 1000 ELSE 0 END,
-                  profit_minor = CASE WHEN play_type IN (${hits}) THEN (stake_minor * odds_milli) / 1000 - stake_minor ELSE 0 - stake_minor END,
+                  whether_hit = ${col.whetherHit},
+                  payout_minor = ${col.payout},
+                  profit_minor = ${col.profit},
                   settled_at = ?
             WHERE round_id = ? AND status = ${BET_STATUS.PENDING}`,
         ),
@@ -80,11 +81,12 @@ export class SettlementService {
       const winners = `FROM bets b WHERE b.round_id = ? AND b.status = ${BET_STATUS.SETTLED} AND b.whether_hit = 1 AND b.payout_minor > 0`;
       const credit = await this.credit(m, roundId, now, winners, 'payout_minor', LEDGER_KIND.BET_PAYOUT, 'payout', CAPITAL_MARK.PAYOUT);
       await this.faultDelay(roundId);
-      return { roundId, bets: settled.affected ?? 0, winners: credit.count, payoutMinor: credit.total, ms: 0 };
+      return { roundId, gameId: int(round['game_id']), bets: settled.affected ?? 0, winners: credit.count, payoutMinor: credit.total, ms: 0 };
     });
     if (out === null) return null;
-    this.settledCount++;
     out.ms = Date.now() - started;
+    // Committed: readers that remember wins (the home ticker, the unseen-win cache) hear of it.
+    this.events.emitSettled({ roundId, gameId: out.gameId, winners: out.winners });
     return out;
   }
 
@@ -174,7 +176,7 @@ export class SettlementService {
       q(`INSERT INTO capital_logs (user_id, type, quantity_minor, over_minor, currency, mark, status, ref_id, pay_snapshot, requested_by, resolved_by, resolved_at, remark, created_at)
          SELECT b.user_id, ${CAPITAL_TYPE.PROFIT}, ${amount},
                 u.money_minor + SUM(${amount}) OVER (PARTITION BY b.user_id ORDER BY b.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW),
-                '', '${mark}', 1, b.id, NULL, NULL, NULL, CAST(? AS BIGINT), b.order_no, CAST(? AS BIGINT)
+                '', '${mark}', ${AUDIT_STATUS.APPROVED}, b.id, NULL, NULL, NULL, CAST(? AS BIGINT), b.order_no, CAST(? AS BIGINT)
          ${from.replace('FROM bets b', 'FROM bets b JOIN users u ON u.id = b.user_id')} ORDER BY b.id`),
       [now, now, roundId],
     );
@@ -200,6 +202,22 @@ export class SettlementService {
   private bound(): { q: (s: string) => string; sql: Sql } {
     return { q: (s) => this.sql.q(s), sql: this.sql };
   }
+}
+
+/**
+ * The set-based restatement of the domain's `settleBet` (hit, payout = floor(stake x odds / 1000),
+ * profit) over the columns play_type, stake_minor and odds_milli, for a round drawn with `sum`. The one
+ * place SQL restates a domain rule: `settlement-sql.e2e-spec.ts` proves the two agree on every category,
+ * every sum and the arithmetic boundaries, on each database.
+ */
+export function settledColumnsSql(sum: number): { whetherHit: string; payout: string; profit: string } {
+  const hits = sqlList(hitPlayTypes(sum));
+  const payout = `(stake_minor * odds_milli) / ${ODDS_SCALE}`;
+  return {
+    whetherHit: `CASE WHEN play_type IN (${hits}) THEN 1 ELSE 0 END`,
+    payout: `CASE WHEN play_type IN (${hits}) THEN ${payout} ELSE 0 END`,
+    profit: `CASE WHEN play_type IN (${hits}) THEN ${payout} - stake_minor ELSE 0 - stake_minor END`,
+  };
 }
 
 /** `'big', 'odd', ...` for an IN list; the codes come from the domain and are checked once more here. */

@@ -1,6 +1,5 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { SettingsService } from './settings.service';
 
-@Global()
 @Module({ providers: [SettingsService], exports: [SettingsService] })
 export class SettingsModule {}

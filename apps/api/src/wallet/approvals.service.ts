@@ -22,6 +22,7 @@ import { IdempotencyService } from '../idempotency/idempotency.service';
 import { LEDGER_KIND, capitalKey } from '../ledger/ledger-keys';
 import { DuplicatePostingError, LedgerService, type Posting } from '../ledger/ledger.service';
 import { pendingPayoutOf } from '../ledger/pending-payouts';
+import { isAllowed, isRole } from '../console/roles';
 import { SettingsService } from '../settings/settings.service';
 
 /** The staff member acting (from the console session). */
@@ -30,8 +31,10 @@ export interface StaffRef {
   role: string;
 }
 
-/** Roles that may resolve recharges and withdrawals and make gifts (architecture section 7). */
-export const FINANCE_ROLES: readonly string[] = ['finance', 'superadmin'];
+/** Whether a staff role may resolve recharges and withdrawals and make gifts: the console matrix's `capital_logs.resolve`. */
+export function isFinanceRole(role: string): boolean {
+  return isRole(role) && isAllowed('capital_logs.resolve', role);
+}
 
 /** A capital log and its player's balances at one moment, for the console's audit row. */
 export interface CapitalLogSnapshot {
@@ -327,7 +330,7 @@ function safeSum(v: number | string | undefined | null): number {
 }
 
 function assertFinance(staff: StaffRef): void {
-  if (!staff || !Number.isSafeInteger(staff.id) || staff.id <= 0 || !FINANCE_ROLES.includes(staff.role)) throw new ApiError('FORBIDDEN');
+  if (!staff || !Number.isSafeInteger(staff.id) || staff.id <= 0 || !isFinanceRole(staff.role)) throw new ApiError('FORBIDDEN');
 }
 
 function cleanRemark(remark: unknown): string {

@@ -25,7 +25,11 @@ export class CapitalLogService {
       .createQueryBuilder('c')
       .where('c.user_id = :userId AND c.created_at >= :from AND c.created_at < :to', { userId, from, to });
     if (dto.type !== undefined) qb.andWhere('c.type = :type', { type: dto.type });
-    const [rows, total] = await qb.orderBy('c.created_at', 'DESC').addOrderBy('c.id', 'DESC').skip(page.offset).take(page.pageSize).getManyAndCount();
+    // Newest first in the order the rows took effect: a player's rows are written under the player's row
+    // lock, so their ids follow the balance; created_at is taken when the request started and, on
+    // PostgreSQL, two concurrent bets of one player can commit in the other order (SQLite's one writer
+    // cannot). Ordering by id shows every running balance right after its own move on both databases.
+    const [rows, total] = await qb.orderBy('c.id', 'DESC').skip(page.offset).take(page.pageSize).getManyAndCount();
     return pagedAnswer(rows.map(capitalLogRow), total, page);
   }
 }

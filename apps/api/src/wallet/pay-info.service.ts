@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_LOCALE, isLocale, translate, type PayInfoItem, type PayInfoType } from '@sum28/contracts';
 import { NoticeEntity, PayInfoEntity, TxRunner, UserEntity } from '@sum28/database';
-import { PAY_TYPE, validatePayInfo, validatePayNote } from '@sum28/domain';
+import { ACCOUNT_STATUS, PAY_TYPE, validatePayInfo, validatePayNote } from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { assertNoResetHold, wallClockText } from '../auth/reset-hold';
 import { ApiError, unwrap } from '../common/api-error';
@@ -60,7 +60,7 @@ export class PayInfoService {
     const tz = this.cfg.schedule.tz;
     const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
     assertNoResetHold(user, now, tz);
-    if (user.status === 'frozen') throw new ApiError('ACCOUNT_FROZEN');
+    if (user.status === ACCOUNT_STATUS.FROZEN) throw new ApiError('ACCOUNT_FROZEN');
     if (user.security_code_hash !== null) {
       if (dto.securityCode === undefined || dto.securityCode === '') throw new ApiError('SECURITY_CODE_REQUIRED');
       if (this.securityCodes.isLocked(user, now)) throw this.securityCodes.lockedError(user, now);
@@ -71,7 +71,7 @@ export class PayInfoService {
       await this.tx.lockRow(m, 'users', userId);
       const u = await m.findOneByOrFail(UserEntity, { id: userId });
       assertNoResetHold(u, now, tz);
-      if (u.status === 'frozen') throw new ApiError('ACCOUNT_FROZEN');
+      if (u.status === ACCOUNT_STATUS.FROZEN) throw new ApiError('ACCOUNT_FROZEN');
       // The code changed (or was set) since it was checked: the checked one is no longer the code.
       if (u.security_code_hash !== user.security_code_hash) throw new ApiError('SECURITY_CODE_WRONG', { left: 0 });
       if (u.security_code_hash !== null && this.securityCodes.isLocked(u, now)) throw this.securityCodes.lockedError(u, now);

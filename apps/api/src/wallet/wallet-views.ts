@@ -1,6 +1,6 @@
 import type { CapitalLogRow, CapitalLogType, AuditStatus, Currency, PayInfoItem, PayInfoType } from '@sum28/contracts';
 import type { CapitalLogEntity, PayInfoEntity } from '@sum28/database';
-import { AUDIT_STATUS, CAPITAL_TYPE, PAY_TYPE, maskAccount, minorToMajor } from '@sum28/domain';
+import { AUDIT_STATUS, CAPITAL_TYPE, PAY_TYPE, maskPayDetails, minorToMajor } from '@sum28/domain';
 
 /**
  * A bound payout account as the player sees it: the account number (card number or wallet address)
@@ -9,11 +9,12 @@ import { AUDIT_STATUS, CAPITAL_TYPE, PAY_TYPE, maskAccount, minorToMajor } from 
  */
 export function payInfoView(p: PayInfoEntity): PayInfoItem {
   const isCard = p.type === PAY_TYPE.BANK_CARD;
+  const masked = maskPayDetails({ type: p.type, acc: p.acc, acc_name: p.acc_name }, 'owner');
   return {
     id: p.id,
     type: p.type as PayInfoType,
-    acc: isCard ? p.acc : maskAccount(p.acc),
-    acc_name: isCard ? maskAccount(p.acc_name) : p.acc_name,
+    acc: masked.acc,
+    acc_name: masked.acc_name,
     acc_bank: isCard ? p.acc_bank : null,
     mark: p.mark,
   };
@@ -27,8 +28,9 @@ export function payAccountLabel(snapshot: unknown): string | null {
   if (snapshot === null || typeof snapshot !== 'object') return null;
   const s = snapshot as { type?: unknown; acc?: unknown; acc_name?: unknown; acc_bank?: unknown };
   const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-  if (s.type === PAY_TYPE.BANK_CARD) return `${text(s.acc_bank)} ${maskAccount(text(s.acc_name))}`.trim();
-  if (s.type === PAY_TYPE.WALLET) return `${text(s.acc_name).toUpperCase()} ${maskAccount(text(s.acc))}`.trim();
+  const m = maskPayDetails({ type: s.type, acc: text(s.acc), acc_name: text(s.acc_name) }, 'owner');
+  if (s.type === PAY_TYPE.BANK_CARD) return `${text(s.acc_bank)} ${m.acc_name}`.trim();
+  if (s.type === PAY_TYPE.WALLET) return `${m.acc_name.toUpperCase()} ${m.acc}`.trim();
   return null;
 }
 

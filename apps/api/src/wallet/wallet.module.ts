@@ -6,9 +6,14 @@ import { RechargeService } from './recharge.service';
 import { SecurityCodeService } from './security-code.service';
 import { WalletController } from './wallet.controller';
 import { WithdrawService } from './withdraw.service';
+import { AuthModule } from '../auth/auth.module';
+import { SettingsModule } from '../settings/settings.module';
+import { LedgerModule } from '../ledger/ledger.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** Player wallet calls (recharge, withdraw, fund history, payout accounts, security code) and finance's approvals. */
 @Module({
+  imports: [AuthModule, SettingsModule, LedgerModule, IdempotencyModule],
   controllers: [WalletController],
   providers: [RechargeService, WithdrawService, CapitalLogService, PayInfoService, SecurityCodeService, ApprovalsService],
   exports: [ApprovalsService, SecurityCodeService],

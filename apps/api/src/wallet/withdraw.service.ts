@@ -2,16 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { WithdrawActionResponse, WithdrawInfoResponse } from '@sum28/contracts';
 import { CapitalLogEntity, PayInfoEntity, TxRunner, UserEntity } from '@sum28/database';
 import {
+  ACCOUNT_STATUS,
   AUDIT_STATUS,
   CAPITAL_TYPE,
   checkRequestMax,
   minor,
+  type Minor,
   minorToMajor,
   parseAmount,
-  validateWithdraw,
-  type Minor,
-  type WithdrawError,
   type TurnoverHedgeRule,
+  validateWithdraw,
+  type WithdrawError,
   type WithdrawFacts,
 } from '@sum28/domain';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -26,7 +27,7 @@ import { SettingsService } from '../settings/settings.service';
 import type { WithdrawActionDto } from './dto/wallet.dto';
 import { PayInfoService } from './pay-info.service';
 import { SecurityCodeService } from './security-code.service';
-import { countedStakesToday, turnoverNow } from './turnover';
+import { countedStakesToday, turnoverNow } from '../ledger/turnover';
 
 /** What the player sent, as its idempotency key records it (never the security code). */
 function keyedRequest(dto: WithdrawActionDto): { type: number; amount_minor: number | null } {
@@ -188,7 +189,7 @@ export class WithdrawService {
       securityCodeCorrect: rest.securityCodeCorrect,
       todayStakes: rest.todayStakes,
       turnoverMultiplierBps: rest.multiplierBps,
-      accountFrozen: u.status === 'frozen',
+      accountFrozen: u.status === ACCOUNT_STATUS.FROZEN,
       groupId: u.group_id,
     };
   }

@@ -11,6 +11,7 @@ import { RoundLifecycleService } from '../../src/rounds/round-lifecycle.service'
 import { RoundReader } from '../../src/rounds/round-reader.service';
 import { SettlementService } from '../../src/rounds/settlement.service';
 import type { TestApp } from './test-app';
+import { sqlOf } from './sql';
 
 /** Game-engine helpers for the rounds, betting, settlement, fairness, feed and scale suites. */
 
@@ -139,7 +140,7 @@ export async function balanceOf(ds: DataSource, userId: number): Promise<{ money
 }
 
 export async function count(ds: DataSource, sql: string, params: unknown[] = []): Promise<number> {
-  const r = ((await ds.query(sql, params)) as Record<string, unknown>[])[0];
+  const r = ((await ds.query(sqlOf(ds).q(sql), params)) as Record<string, unknown>[])[0];
   return Number(r?.['n'] ?? Object.values(r ?? {})[0]);
 }
 

@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { createApp, type CreateAppOptions } from '../../src/app.factory';
 import { Clock } from '../../src/common/clock';
 import { loadConfig, type AppConfig } from '../../src/common/config/app-config';
+import { freshTestDatabase } from './test-db';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -20,21 +21,29 @@ export interface TestApp {
 }
 
 /**
- * A whole server on a fresh SQLite file (real migrations, seeded games, rooms, odds and demo content),
+ * A whole server on a fresh database of the kind TEST_DB names (SQLite file by default; see test-db.ts;
+ * an explicit DATABASE_URL in env wins) (real migrations, seeded games, rooms, odds and demo content),
  * with the scheduler and the captcha off unless the test turns them on.
  */
 export async function createTestApp(env: Record<string, string> = {}, opts: CreateAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'sum28-test-'));
+  const db = env['DATABASE_URL'] === undefined ? await freshTestDatabase(dir) : { env: {}, drop: async () => undefined };
   const cfg = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: process.env['TEST_DATABASE_URL'] ?? `sqlite:${join(dir, 'test.sqlite')}`,
+    ...db.env,
     CAPTCHA_MODE: 'off',
     SCHEDULER: 'off',
     OPEN_HOURS: 'always',
     SIGNIN_RATE_LIMIT: '100000',
     ...env,
   });
-  const app = await createApp(cfg, { logger: false, ...opts });
+  let app: NestFastifyApplication;
+  try {
+    app = await createApp(cfg, { logger: false, ...opts });
+  } catch (e) {
+    await db.drop();
+    throw e;
+  }
   const ds = app.get(DataSource);
   await seedDatabase(ds, { now: Date.now(), demo: true });
   const server = app.getHttpServer();
@@ -45,8 +54,12 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Crea
     clock: app.get(Clock),
     http: () => request(server),
     close: async () => {
-      await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      try {
+        await app.close();
+      } finally {
+        await db.drop();
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }
@@ -82,7 +95,7 @@ export async function fundPlayer(t: TestApp, userId: number, amountMinor: number
 
 /** Runs the invariant checker and answers its report (tests expect 0 violations). */
 export async function ledgerViolations(t: TestApp): Promise<{ violations: number; failing: unknown[] }> {
-  const { runLedgerCheck } = await import('../../src/ledger/ledger-check');
-  const r = await runLedgerCheck(t.ds);
+  const { InvariantChecker } = await import('../../src/audit/invariant-checker.service');
+  const r = await t.app.get(InvariantChecker).run();
   return { violations: r.violations, failing: r.checks.filter((c) => c.violations > 0) };
 }

@@ -14,6 +14,7 @@ export class ProfileDto extends PlayerRequestDto implements ProfileRequest {
   @StrField({ optional: true, max: 64, description: 'read-only: a different username is refused' }) username?: string;
   @StrField({ optional: true, max: 64, description: '1-32 characters' }) nickname?: string;
   @StrField({ optional: true, max: 32, description: 'digits with an optional leading +, 6-20; empty clears it' }) mobile?: string;
+  @StrField({ optional: true, max: 32, description: 'one of the default avatars: default-1 to default-9 (no upload)' }) avatar?: string;
 }
 
 export class GetMyTeamDto extends PlayerRequestDto implements GetMyTeamRequest {

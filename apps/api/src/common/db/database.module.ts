@@ -2,6 +2,7 @@ import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '
 import { openDatabase, TxRunner } from '@sum28/database';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ReadDb } from './read-db';
 
 @Injectable()
 class DatabaseCloser implements OnApplicationShutdown {
@@ -11,7 +12,10 @@ class DatabaseCloser implements OnApplicationShutdown {
   }
 }
 
-/** Opens the database (running pending migrations) and shares one TxRunner, i.e. one SQLite write gate. */
+/**
+ * Opens the database (running pending migrations) and shares one TxRunner, i.e. one SQLite write gate,
+ * and ReadDb (committed reads for the hot read paths: feed, heartbeat, player reads).
+ */
 @Global()
 @Module({
   providers: [
@@ -21,8 +25,9 @@ class DatabaseCloser implements OnApplicationShutdown {
       useFactory: (cfg: AppConfig) => openDatabase({ url: cfg.databaseUrl, sqliteDriver: cfg.sqliteDriver }),
     },
     { provide: TxRunner, inject: [DataSource], useFactory: (ds: DataSource) => new TxRunner(ds) },
+    ReadDb,
     DatabaseCloser,
   ],
-  exports: [DataSource, TxRunner],
+  exports: [DataSource, TxRunner, ReadDb],
 })
 export class DatabaseModule {}

@@ -457,8 +457,11 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         cs: {
           $ref: '#/components/schemas/CustomerService',
         },
+        game: {
+          $ref: '#/components/schemas/GameSchedule',
+        },
       },
-      required: ['cs'],
+      required: ['cs', 'game'],
     },
     CurrentIssue: {
       type: 'object',
@@ -647,6 +650,29 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       required: ['id', 'name', 'planList'],
       description: 'A game is one line (1 Singapore, 2 New Zealand, 3 Kuala Lumpur, 4 Australia).',
     },
+    GameSchedule: {
+      type: 'object',
+      properties: {
+        open_hours: {
+          type: 'string',
+          description: "`'always'` or `HH:MM-HH:MM` platform time (the end may be past midnight, e.g. `'10:00-02:00'`).",
+        },
+        tz: {
+          type: 'string',
+          description: "The platform time zone (IANA), e.g. `'Asia/Taipei'`.",
+        },
+        round_seconds: {
+          type: 'number',
+          description: 'Length of a round in seconds (a round opens as the previous one draws).',
+        },
+        bet_close_seconds: {
+          type: 'number',
+          description: 'Betting closes this many seconds before the draw.',
+        },
+      },
+      required: ['open_hours', 'tz', 'round_seconds', 'bet_close_seconds'],
+      description: 'The round schedule the server runs (its environment), for the lottery explain screen.',
+    },
     GameStatus: {
       type: 'integer',
       enum: [0, 1],
@@ -751,6 +777,11 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         game_status: {
           $ref: '#/components/schemas/GameStatus',
         },
+        next_open: {
+          type: 'number',
+          nullable: true,
+          description: 'Outside opening hours (`game_status` 0 of an enabled game): when the next round opens; else null.',
+        },
         user_quantity: {
           $ref: '#/components/schemas/UserQuantity',
         },
@@ -773,7 +804,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           type: 'number',
         },
       },
-      required: ['last_issue', 'issue', 'game_status', 'user_quantity', 'message', 'hit_notice', 'server_time'],
+      required: ['last_issue', 'issue', 'game_status', 'next_open', 'user_quantity', 'message', 'hit_notice', 'server_time'],
     },
     HitNotice: {
       type: 'object',
@@ -896,6 +927,45 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       required: ['issue', 'site_1', 'site_2', 'site_3', 'code', 'lottery_code', 'base', 'base_names', 'hash', 'seed'],
       description: 'The latest drawn round.',
     },
+    LedgerEntryView: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'number',
+        },
+        tx_id: {
+          type: 'number',
+        },
+        user_id: {
+          type: 'number',
+          nullable: true,
+        },
+        account: {
+          type: 'string',
+        },
+        amount: {
+          type: 'number',
+          description: 'signed, in the platform currency',
+        },
+        kind: {
+          type: 'string',
+          nullable: true,
+        },
+        ref_type: {
+          type: 'string',
+          nullable: true,
+        },
+        ref_id: {
+          type: 'number',
+          nullable: true,
+        },
+        created_at: {
+          type: 'number',
+        },
+      },
+      required: ['id', 'tx_id', 'user_id', 'account', 'amount', 'kind', 'ref_type', 'ref_id', 'created_at'],
+      description: "One ledger posting line of a player (read-only): the account it moved, the amount, and its transaction's kind.",
+    },
     LoginAnswer: {
       type: 'object',
       properties: {
@@ -952,15 +1022,26 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           items: {
             type: 'string',
             enum: [
+              'auth.login',
+              'auth.me',
+              'auth.logout',
+              'auth.totp',
+              'users.read',
               'users.update',
               'users.reset_password',
               'users.freeze',
+              'users.message',
               'users.gift',
               'capital_logs.read',
               'capital_logs.resolve',
+              'bets.read',
+              'rounds.read',
               'rounds.void',
+              'games.read',
               'games.write',
+              'plans.read',
               'plans.write',
+              'odds.read',
               'odds.write',
               'banners.read',
               'banners.write',
@@ -974,16 +1055,6 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
               'staff.read',
               'staff.write',
               'audit_logs.read',
-              'auth.login',
-              'auth.me',
-              'auth.logout',
-              'auth.totp',
-              'users.read',
-              'bets.read',
-              'rounds.read',
-              'games.read',
-              'plans.read',
-              'odds.read',
             ],
           },
         },
@@ -1258,6 +1329,10 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           type: 'string',
           description: 'Game (line) name.',
         },
+        game_id: {
+          type: 'number',
+          description: 'Game (line) id: with `issue`, the round to verify on the fairness page.',
+        },
         issue_id: {
           type: 'number',
           description: 'Round id.',
@@ -1282,6 +1357,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         'createtime',
         'issue',
         'name',
+        'game_id',
         'issue_id',
         'username',
       ],
@@ -1899,6 +1975,32 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       },
       required: ['money', 'lock_money'],
     },
+    UserSessionView: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'number',
+        },
+        user_id: {
+          type: 'number',
+        },
+        ip: {
+          type: 'string',
+        },
+        created_at: {
+          type: 'number',
+        },
+        expires_at: {
+          type: 'number',
+        },
+        revoked_at: {
+          type: 'number',
+          nullable: true,
+        },
+      },
+      required: ['id', 'user_id', 'ip', 'created_at', 'expires_at', 'revoked_at'],
+      description: 'A player sign-in session (never its token hash): where from, when, until when, revoked or not.',
+    },
     UserSummary: {
       type: 'object',
       properties: {
@@ -1933,6 +2035,10 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         idcard: {
           type: 'string',
+        },
+        avatar: {
+          type: 'string',
+          description: "The chosen default avatar (`default-1` to `default-9`, libs/domain `DEFAULT_AVATARS`), '' when none is chosen.",
         },
         water_limit: {
           type: 'number',
@@ -1970,6 +2076,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         'invite_code',
         'mobile',
         'idcard',
+        'avatar',
         'water_limit',
         'turnover',
         'is_frozen',
@@ -2062,6 +2169,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
       },
       required: ['window', 'since', 'recharges', 'withdrawals', 'gifts', 'turnover', 'payouts', 'ggr', 'new_players', 'active_players'],
+      description: "The console API's `GET /admin-api/stats`: the dashboard's figures (money in major units).",
     },
     WithdrawActionResponse: {
       type: 'object',
@@ -2133,14 +2241,11 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
             id: {
               type: 'number',
             },
-            avatar: {
-              type: 'string',
-            },
             status: {
               type: 'string',
             },
           },
-          required: ['id', 'avatar', 'status'],
+          required: ['id', 'status'],
         },
       ],
     },
@@ -2311,14 +2416,11 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
                 id: {
                   type: 'number',
                 },
-                avatar: {
-                  type: 'string',
-                },
                 status: {
                   type: 'string',
                 },
               },
-              required: ['id', 'avatar', 'status'],
+              required: ['id', 'status'],
             },
             {
               type: 'object',
@@ -2353,14 +2455,11 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
                 id: {
                   type: 'number',
                 },
-                avatar: {
-                  type: 'string',
-                },
                 status: {
                   type: 'string',
                 },
               },
-              required: ['id', 'avatar', 'status'],
+              required: ['id', 'status'],
             },
             {
               type: 'object',
@@ -2387,14 +2486,11 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
             id: {
               type: 'number',
             },
-            avatar: {
-              type: 'string',
-            },
             status: {
               type: 'string',
             },
           },
-          required: ['id', 'avatar', 'status'],
+          required: ['id', 'status'],
         },
       ],
     },
@@ -2634,6 +2730,15 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       },
       required: ['status', 'database', 'time', 'tz', 'open_hours'],
     },
+    LedgerEntriesController_csv: {
+      type: 'string',
+    },
+    LedgerEntriesController_list: {
+      type: 'array',
+      items: {
+        $ref: '#/components/schemas/LedgerEntryView',
+      },
+    },
     LotteryController_cand: {
       $ref: '#/components/schemas/CandResponse',
     },
@@ -2759,6 +2864,9 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         $ref: '#/components/schemas/SettingView',
       },
     },
+    SettingsController_schedule: {
+      $ref: '#/components/schemas/GameSchedule',
+    },
     SettingsController_update: {
       $ref: '#/components/schemas/SettingView',
     },
@@ -2786,6 +2894,15 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
     StatsController_get: {
       $ref: '#/components/schemas/DashboardStats',
     },
+    UserSessionsController_csv: {
+      type: 'string',
+    },
+    UserSessionsController_list: {
+      type: 'array',
+      items: {
+        $ref: '#/components/schemas/UserSessionView',
+      },
+    },
     UsersController_csv: {
       type: 'string',
     },
@@ -2803,6 +2920,9 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       items: {
         $ref: '#/components/schemas/UserAdminView',
       },
+    },
+    UsersController_message: {
+      $ref: '#/components/schemas/NoticeView',
     },
     UsersController_resetPassword: {
       $ref: '#/components/schemas/ResetPasswordAnswer',

@@ -1,58 +1,35 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { authenticator, hotp as hotpGenerator } from 'otplib';
 
-/** RFC 6238 TOTP (HMAC-SHA1, 30-second steps, 6 digits) over RFC 4226 HOTP, with RFC 4648 base32 secrets. */
+/**
+ * RFC 6238 TOTP (HMAC-SHA1, 30-second steps, 6 digits) with RFC 4648 base32 secrets, through otplib
+ * (HOTP, base32, secret generation). What stays here is this API's policy: the clock comes in as an
+ * argument (the injected Clock, so tests can move time), one step of drift either way, and each step
+ * accepted once (replay protection through `lastStep`).
+ */
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 /** Accept the previous and the next step too (clock drift of up to 30 s either way). */
 export const TOTP_WINDOW = 1;
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const BASE32 = /^[A-Z2-7]*$/;
+/** Keys travel to otplib as hex, the authenticator's own key encoding. */
+const HEX = authenticator.allOptions().encoding;
 
 export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const b of bytes) {
-    value = (value << 8) | b;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31];
-  return out;
+  return authenticator.encode(Buffer.from(bytes).toString(HEX));
 }
 
 /** Decodes base32 (case-insensitive, spaces and padding ignored); null when it is not base32. */
 export function base32Decode(text: string): Buffer | null {
   const clean = text.replace(/[\s=]/g, '').toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of clean) {
-    const v = ALPHABET.indexOf(ch);
-    if (v < 0) return null;
-    value = ((value << 5) | v) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
+  if (!BASE32.test(clean)) return null;
+  return Buffer.from(authenticator.decode(clean), HEX);
 }
 
 /** HOTP(key, counter) truncated to `digits` (RFC 4226 section 5.3). */
 export function hotp(key: Uint8Array, counter: number, digits: number = TOTP_DIGITS): string {
   if (!Number.isSafeInteger(counter) || counter < 0) throw new RangeError(`counter must be a non-negative safe integer: ${counter}`);
-  const msg = Buffer.alloc(8);
-  msg.writeUInt32BE(Math.floor(counter / 2 ** 32), 0);
-  msg.writeUInt32BE(counter % 2 ** 32, 4);
-  const h = createHmac('sha1', key).update(msg).digest();
-  const offset = (h[h.length - 1] ?? 0) & 0x0f;
-  const code = (((h[offset] ?? 0) & 0x7f) << 24) | ((h[offset + 1] ?? 0) << 16) | ((h[offset + 2] ?? 0) << 8) | (h[offset + 3] ?? 0);
-  return String(code % 10 ** digits).padStart(digits, '0');
+  return hotpGenerator.clone({ encoding: HEX, digits }).generate(Buffer.from(key).toString(HEX), counter);
 }
 
 export function totpStep(epochMs: number): number {
@@ -82,7 +59,7 @@ export function verifyTotp(secretBase32: string, code: string, epochMs: number, 
 
 /** A new 160-bit secret (RFC 4226 recommends at least 128), base32. */
 export function newTotpSecret(): string {
-  return base32Encode(randomBytes(20));
+  return authenticator.generateSecret(20);
 }
 
 /** The `otpauth://` URI that authenticator apps read from a QR code. */

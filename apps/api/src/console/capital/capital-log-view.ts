@@ -1,5 +1,5 @@
 import type { CapitalLogEntity } from '@sum28/database';
-import { AUDIT_STATUS, CAPITAL_TYPES, maskAccount, minorToMajor } from '@sum28/domain';
+import { AUDIT_STATUS, CAPITAL_TYPES, maskPayDetails, minorToMajor } from '@sum28/domain';
 import type { ListSpec } from '../list/list-query';
 
 export interface ApprovalView {
@@ -36,11 +36,7 @@ export interface CapitalLogView {
 }
 
 function maskSnapshot(s: unknown): unknown {
-  if (s === null || typeof s !== 'object') return s;
-  const o = s as Record<string, unknown>;
-  const out = { ...o };
-  for (const k of ['acc', 'acc_name']) if (typeof o[k] === 'string') out[k] = maskAccount(o[k]);
-  return out;
+  return s === null || typeof s !== 'object' ? s : maskPayDetails(s as Record<string, unknown>, 'staff');
 }
 
 export function capitalLogView(c: CapitalLogEntity, username: string | null, approvals: ApprovalView[], revealAccount: boolean): CapitalLogView {

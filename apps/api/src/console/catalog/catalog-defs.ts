@@ -1,9 +1,9 @@
 import { GameEntity, OddsEntity, PlanEntity } from '@sum28/database';
-import { ALL_PLAY_TYPES, isPlayType, LOCALES, minorToMajor, PLAN_TIERS } from '@sum28/domain';
+import { ALL_PLAY_TYPES, isPlayType, LOCALES, minorToMajor, oddsMilliToDecimal, PLAN_TIERS } from '@sum28/domain';
 import { ApiError } from '../../common/api-error';
 import { SINGLE_LINE } from '../common/fields';
 import type { CrudDef } from '../common/crud.service';
-import { oddsDecimal, oddsFigures } from '../common/money';
+import { oddsFigures } from '../common/money';
 
 /** Names per locale as the console edits them: `{ tw, zh, en, jp, kor }`, each optional. */
 export type LocaleNames = Partial<Record<string, string>>;
@@ -120,7 +120,7 @@ export const ODDS: CrudDef<OddsEntity, OddsView> = {
     id: o.id,
     plan_id: o.plan_id,
     play_type: o.play_type,
-    odds: oddsDecimal(o.odds_milli),
+    odds: oddsMilliToDecimal(o.odds_milli),
     ...(isPlayType(o.play_type) ? oddsFigures(o.play_type, o.odds_milli) : { rtp_percent: 0, fair_odds: 0 }),
     updated_at: o.updated_at,
   }),

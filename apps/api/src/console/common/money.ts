@@ -1,4 +1,4 @@
-import { fairOddsMilli, type Minor, ODDS_SCALE, parseAmount, rtpBps, type PlayType } from '@sum28/domain';
+import { fairOddsMilli, type Minor, oddsMilliToDecimal, parseAmount, parseOddsDecimal, rtpBps, type PlayType } from '@sum28/domain';
 import { ApiError } from '../../common/api-error';
 
 /** A money amount from a console request (major units) to minor units, or 400 naming the field. */
@@ -14,20 +14,14 @@ export function amountOrZeroField(field: string, input: unknown): number {
   return amountField(field, input);
 }
 
-/** Odds as a decimal with at most three places (1.94, "17.32") to thousandths; 400 otherwise. */
+/** Odds as a decimal with at most three places (1.94, "17.32") to thousandths (domain parseOddsDecimal); 400 otherwise. */
 export function oddsMilliField(field: string, input: unknown): number {
-  const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : input;
-  const m = typeof text === 'string' ? /^([0-9]{1,7})(?:\.([0-9]{1,3}))?$/.exec(text) : null;
-  if (!m) throw new ApiError('ODDS_INVALID', { field }, { [field]: 'a decimal with at most 3 places, e.g. 1.94' });
-  return Number(m[1]) * ODDS_SCALE + Number((m[2] ?? '').padEnd(3, '0'));
-}
-
-/** 1940 -> 1.94 */
-export function oddsDecimal(oddsMilli: number): number {
-  return oddsMilli / ODDS_SCALE;
+  const r = parseOddsDecimal(input);
+  if (r.ok) return r.value;
+  throw new ApiError('ODDS_INVALID', { field }, { [field]: 'a decimal with at most 3 places, e.g. 1.94' });
 }
 
 /** The console's figures for one odds row: return to player in percent (2 places) and the fair odds. */
 export function oddsFigures(p: PlayType, oddsMilli: number): { rtp_percent: number; fair_odds: number } {
-  return { rtp_percent: rtpBps(p, oddsMilli) / 100, fair_odds: oddsDecimal(fairOddsMilli(p)) };
+  return { rtp_percent: rtpBps(p, oddsMilli) / 100, fair_odds: oddsMilliToDecimal(fairOddsMilli(p)) };
 }

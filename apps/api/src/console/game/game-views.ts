@@ -1,6 +1,5 @@
 import type { BetEntity, RoundEntity } from '@sum28/database';
-import { ALL_PLAY_TYPES, BET_STATUS, minorToMajor, ROUND_STATES } from '@sum28/domain';
-import { oddsDecimal } from '../common/money';
+import { ALL_PLAY_TYPES, BET_STATUS, minorToMajor, oddsMilliToDecimal, ROUND_STATES } from '@sum28/domain';
 import type { ListSpec } from '../list/list-query';
 
 export interface BetView {
@@ -36,7 +35,7 @@ export function betView(b: BetEntity, username: string | null): BetView {
     issue: b.issue,
     play_type: b.play_type,
     stake: minorToMajor(b.stake_minor),
-    odds: oddsDecimal(b.odds_milli),
+    odds: oddsMilliToDecimal(b.odds_milli),
     status: b.status,
     whether_hit: b.whether_hit,
     payout: b.payout_minor === null ? null : minorToMajor(b.payout_minor),

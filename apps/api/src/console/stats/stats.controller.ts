@@ -2,7 +2,8 @@ import { Get, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { NoFieldsDto } from '../common/no-fields.dto';
 import { ConsoleController, Permit } from '../permission';
-import { type DashboardStats, StatsService } from './stats.service';
+import type { DashboardStats } from '@sum28/contracts';
+import { StatsService } from './stats.service';
 
 @ConsoleController('stats')
 export class StatsController {

@@ -1,5 +1,5 @@
 import type { UserEntity } from '@sum28/database';
-import { GROUP, inviteCodeOf, minorToMajor } from '@sum28/domain';
+import { ACCOUNT_STATUSES, GROUP, inviteCodeOf, minorToMajor } from '@sum28/domain';
 import type { ListSpec } from '../list/list-query';
 
 /** A player as the console shows it: balances as decimal numbers, never a password or security-code hash. */
@@ -78,7 +78,7 @@ export const USERS_LIST: ListSpec = {
     money: { column: 'money_minor', kind: 'money', sortable: true },
     lock_money: { column: 'lock_money_minor', kind: 'money', sortable: true },
     group_id: { column: 'group_id', kind: 'int', sortable: true, filter: 'eq', values: [GROUP.NORMAL, GROUP.VISITOR, GROUP.AGENT] },
-    status: { column: 'status', kind: 'string', sortable: true, filter: 'eq', values: ['active', 'frozen'] },
+    status: { column: 'status', kind: 'string', sortable: true, filter: 'eq', values: [...ACCOUNT_STATUSES] },
     inviter_id: { column: 'inviter_id', kind: 'int', sortable: true, filter: 'eq' },
     must_change_password: { column: 'must_change_password', kind: 'bool', filter: 'eq' },
     created_at: { column: 'created_at', kind: 'time', sortable: true, filter: 'range' },

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CapitalLogEntity, TxRunner, UserEntity, UserSessionEntity } from '@sum28/database';
-import { AUDIT_STATUS, CAPITAL_TYPE, minorToMajor, resetHoldUntil, validatePassword } from '@sum28/domain';
+import { ACCOUNT_STATUS, AUDIT_STATUS, CAPITAL_TYPE, minorToMajor, resetHoldUntil, validateMobile, validateNickname, validatePassword } from '@sum28/domain';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import type { StaffActor } from '../../audit/audit.types';
 import { PasswordHasher } from '../../auth/password-hasher';
 import { SessionRevocations } from '../../auth/session-revocations';
-import { ApiError } from '../../common/api-error';
+import { ApiError, unwrap } from '../../common/api-error';
 import { Clock } from '../../common/clock';
 import { ApprovalsService } from '../../wallet/approvals.service';
 import { randomPassword } from '../auth/staff-auth.service';
@@ -72,8 +72,12 @@ export class UsersAdminService {
     if (dto.id !== undefined && dto.id !== id)
       throw new ApiError('VALIDATION_FAILED', { field: 'id', reason: 'differs from the path' }, { id: 'differs from the path' });
     const patch: Partial<UserEntity> = {};
-    if (dto.nickname !== undefined) patch.nickname = dto.nickname.trim();
-    if (dto.mobile !== undefined) patch.mobile = dto.mobile.trim();
+    // The player's own profile rules (libs/domain); the console keeps the mobile as typed (spaces, dashes).
+    if (dto.nickname !== undefined) patch.nickname = unwrap(validateNickname(dto.nickname));
+    if (dto.mobile !== undefined) {
+      unwrap(validateMobile(dto.mobile));
+      patch.mobile = dto.mobile.trim();
+    }
     if (dto.group_id !== undefined) patch.group_id = dto.group_id;
     await this.tx.write(async (m) => {
       const before = await this.lockUser(m, id);
@@ -136,7 +140,7 @@ export class UsersAdminService {
       });
       return { id, username: after.username, temporary_password: temporary, sessions_revoked: sessionsRevoked };
     });
-    this.revocations.revoked(id);
+    await this.revocations.revoked(id);
     return answer;
   }
 
@@ -144,11 +148,15 @@ export class UsersAdminService {
   async setFrozen(actor: StaffActor, id: number, frozen: boolean, dto: FreezeDto): Promise<UserAdminView> {
     await this.tx.write(async (m) => {
       const before = await this.lockUser(m, id);
-      if ((before.status === 'frozen') === frozen) throw new ApiError('CONFLICT', { reason: frozen ? 'already frozen' : 'not frozen' });
+      if ((before.status === ACCOUNT_STATUS.FROZEN) === frozen) throw new ApiError('CONFLICT', { reason: frozen ? 'already frozen' : 'not frozen' });
       await m.update(
         UserEntity,
         { id },
-        { status: frozen ? 'frozen' : 'active', frozen_reason: frozen ? dto.reason.slice(0, 255) : null, updated_at: this.clock.now() },
+        {
+          status: frozen ? ACCOUNT_STATUS.FROZEN : ACCOUNT_STATUS.ACTIVE,
+          frozen_reason: frozen ? dto.reason.slice(0, 255) : null,
+          updated_at: this.clock.now(),
+        },
       );
       const after = await m.findOneByOrFail(UserEntity, { id });
       await this.audit.record(m, actor, {

@@ -3,16 +3,21 @@ import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { StaffActor } from '../../audit/audit.types';
 import { IdParam } from '../common/id-param';
+import { ContentAdminService } from '../content/content-admin.service';
+import type { NoticeView } from '../content/content-defs';
 import { ListQueryDto } from '../list/list.dto';
 import { respondCsv, respondPage } from '../list/respond';
 import { Actor, ConsoleController, Permit } from '../permission';
 import type { UserAdminView } from './user-admin-view';
 import { type GiftAnswer, type ResetPasswordAnswer, UsersAdminService } from './users-admin.service';
-import { FreezeDto, GiftDto, ResetPasswordDto, UpdateUserDto } from './users.dto';
+import { FreezeDto, GiftDto, MessageDto, ResetPasswordDto, UpdateUserDto } from './users.dto';
 
 @ConsoleController('users')
 export class UsersController {
-  constructor(private readonly users: UsersAdminService) {}
+  constructor(
+    private readonly users: UsersAdminService,
+    private readonly content: ContentAdminService,
+  ) {}
 
   @Get()
   @Permit('users.read')
@@ -61,6 +66,17 @@ export class UsersController {
   @Permit('users.freeze')
   unfreeze(@IdParam() id: number, @Body() dto: FreezeDto, @Actor() actor: StaffActor): Promise<UserAdminView> {
     return this.users.setFrozen(actor, id, false, dto);
+  }
+
+  @Post(':id/message')
+  @HttpCode(200)
+  @Permit('users.message')
+  @ApiOperation({
+    summary:
+      'In-site message {title, content} to this one player: a published notice of kind message (audited as notice.create); customer service may send it without notices.write (which edits public announcements)',
+  })
+  message(@IdParam() id: number, @Body() dto: MessageDto, @Actor() actor: StaffActor): Promise<NoticeView> {
+    return this.content.createNotice(actor, { kind: 'message', user_id: id, title: dto.title, content: dto.content, published: true });
   }
 
   @Post(':id/gift')

@@ -1,6 +1,6 @@
 import { GROUP } from '@sum28/domain';
 import { EnumField, IdempotencyKeyField, IntField, MoneyField, StrField } from '../../common/validation/fields';
-import { ReasonField, SINGLE_LINE } from '../common/fields';
+import { MULTI_LINE, ReasonField, SINGLE_LINE } from '../common/fields';
 
 /** PUT /admin-api/users/:id (operator): only these fields; `id`, when sent, must be the path's. */
 export class UpdateUserDto {
@@ -23,4 +23,10 @@ export class GiftDto {
   @MoneyField({ description: 'major units, e.g. "100.50"' }) amount!: unknown;
   @ReasonField() reason!: string;
   @IdempotencyKeyField() idempotency_key?: string;
+}
+
+/** POST /admin-api/users/:id/message: an in-site message (a notice of kind `message`) to this one player. */
+export class MessageDto {
+  @StrField({ min: 1, max: 200, pattern: SINGLE_LINE }) title!: string;
+  @StrField({ min: 1, max: 20_000, pattern: MULTI_LINE }) content!: string;
 }

@@ -1,10 +1,18 @@
 import { BetEntity } from '@sum28/database';
-import { countedTurnover, minor, startOfPlatformDay, turnoverProgress, type Minor, type TurnoverHedgeRule, type TurnoverProgress } from '@sum28/domain';
+import {
+  BET_STATUS,
+  countedTurnover,
+  minor,
+  startOfPlatformDay,
+  turnoverProgress,
+  type Minor,
+  type TurnoverHedgeRule,
+  type TurnoverProgress,
+} from '@sum28/domain';
 import type { EntityManager } from 'typeorm';
-import type { SettingsService } from '../settings/settings.service';
 
-/** Bet status 2: cancelled (void round, refunded); its stake does not count toward turnover. */
-const BET_CANCELLED = 2;
+/** Cancelled bets (void round, refunded); its stake does not count toward turnover. */
+const BET_CANCELLED = BET_STATUS.CANCELLED;
 
 /**
  * Today's counted stakes of a player (the turnover 'done'): the bets since the start of the platform day
@@ -33,10 +41,15 @@ export async function countedStakesToday(m: EntityManager, userId: number, now: 
   );
 }
 
+/** The two operator settings turnover reads (SettingsService provides them). */
+export interface TurnoverSettings {
+  all(): Promise<{ turnover_multiplier_bps: number; turnover_hedge_rule: TurnoverHedgeRule }>;
+}
+
 /** The turnover progress of a player with this balance now (required, done, remaining), by the current settings. */
 export async function turnoverNow(
   m: EntityManager,
-  settings: SettingsService,
+  settings: TurnoverSettings,
   user: { id: number; money_minor: number },
   now: number,
   tz: string,

@@ -1,0 +1,97 @@
+import { Logger } from '@nestjs/common';
+import Redis from 'ioredis';
+import type { SharedStore } from './shared-store';
+
+/** Every key and channel of one deployment starts with this (several deployments may share a server). */
+const DEFAULT_PREFIX = 'sum28:';
+
+/**
+ * The shared store on Redis (ioredis): counters are INCR + PEXPIRE NX in one MULTI (atomic across
+ * instances), notices are PUBLISH / SUBSCRIBE on a second connection; the echo of this instance's own
+ * messages is skipped (it acted on them already).
+ */
+export class RedisSharedStore implements SharedStore {
+  readonly kind = 'redis' as const;
+  private readonly log = new Logger('RedisSharedStore');
+  private readonly cmd: Redis;
+  private readonly sub: Redis;
+  private readonly handlers = new Map<string, Set<(message: string) => void>>();
+  /** Tags this instance's messages so it can skip their echo. */
+  private readonly origin = `${process.pid}.${Math.random().toString(36).slice(2, 10)}`;
+
+  constructor(
+    url: string,
+    private readonly prefix = DEFAULT_PREFIX,
+  ) {
+    // Commands fail within a second when Redis is down (callers fall back or drop a notice), never hang.
+    const opts = { maxRetriesPerRequest: 2, commandTimeout: 1000, enableOfflineQueue: true, lazyConnect: false } as const;
+    this.cmd = new Redis(url, opts);
+    this.sub = new Redis(url, opts);
+    for (const c of [this.cmd, this.sub]) c.on('error', (e: Error) => this.log.warn(`redis: ${e.message}`));
+    this.sub.on('message', (channel: string, raw: string) => this.deliver(channel, raw));
+  }
+
+  /** Resolves once both connections are ready (the app waits for it at boot, so a wrong REDIS_URL fails loudly). */
+  async ready(): Promise<void> {
+    await Promise.all([this.cmd.ping(), this.sub.ping()]);
+  }
+
+  async hit(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }> {
+    const k = this.prefix + key;
+    const res = await this.cmd.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+    if (res === null) throw new Error('redis: MULTI aborted');
+    const [incr, , ttl] = res;
+    if (incr?.[0] || ttl?.[0]) throw (incr?.[0] ?? ttl?.[0]) as Error;
+    const msLeft = Number(ttl?.[1]);
+    return { hits: Number(incr?.[1]), msLeft: msLeft > 0 ? msLeft : windowMs };
+  }
+
+  async setFor(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.cmd.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
+  }
+
+  async get(key: string): Promise<{ value: string; msLeft: number } | null> {
+    const k = this.prefix + key;
+    const res = await this.cmd.multi().get(k).pttl(k).exec();
+    const value = res?.[0]?.[1];
+    const ttl = Number(res?.[1]?.[1]);
+    if (typeof value !== 'string') return null;
+    return { value, msLeft: ttl > 0 ? ttl : Number.MAX_SAFE_INTEGER };
+  }
+
+  async publish(channel: string, message: string): Promise<number> {
+    const reached = await this.cmd.publish(this.prefix + channel, `${this.origin}|${message}`);
+    // PUBLISH counts this instance's own subscription too (its echo is skipped)
+    return Math.max(0, reached - (this.handlers.has(channel) ? 1 : 0));
+  }
+
+  subscribe(channel: string, handler: (message: string) => void): void {
+    let set = this.handlers.get(channel);
+    if (set === undefined) {
+      this.handlers.set(channel, (set = new Set()));
+      void this.sub.subscribe(this.prefix + channel).catch((e: Error) => this.log.error(`subscribe ${channel}: ${e.message}`));
+    }
+    set.add(handler);
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+    await Promise.allSettled([this.sub.quit(), this.cmd.quit()]);
+  }
+
+  private deliver(prefixed: string, raw: string): void {
+    const bar = raw.indexOf('|');
+    if (bar < 0 || raw.slice(0, bar) === this.origin) return;
+    this.dispatch(prefixed.slice(this.prefix.length), raw.slice(bar + 1));
+  }
+
+  private dispatch(channel: string, message: string): void {
+    for (const h of this.handlers.get(channel) ?? []) {
+      try {
+        h(message);
+      } catch (e) {
+        this.log.error(`handler of ${channel}: ${(e as Error).message}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import { SharedEvents } from './shared-events';
+import { MemorySharedStore, type SharedStore } from './shared-store';
+import { SharedThrottlerStorage } from './throttler-storage';
+
+describe('MemorySharedStore', () => {
+  it('counts hits in a fixed window that starts at the first hit, then starts again', async () => {
+    let now = 1_000_000;
+    const s = new MemorySharedStore(() => now);
+    expect(await s.hit('k', 60_000)).toEqual({ hits: 1, msLeft: 60_000 });
+    now += 10_000;
+    expect(await s.hit('k', 60_000)).toEqual({ hits: 2, msLeft: 50_000 });
+    expect(await s.hit('other', 60_000)).toEqual({ hits: 1, msLeft: 60_000 });
+    now += 50_000;
+    expect(await s.hit('k', 60_000)).toEqual({ hits: 1, msLeft: 60_000 });
+  });
+
+  it('keeps a value for its time to live only', async () => {
+    let now = 0;
+    const s = new MemorySharedStore(() => now);
+    await s.setFor('b', 'x', 1000);
+    now = 999;
+    expect(await s.get('b')).toEqual({ value: 'x', msLeft: 1 });
+    now = 1000;
+    expect(await s.get('b')).toBeNull();
+  });
+});
+
+describe('SharedThrottlerStorage', () => {
+  it('allows `limit` hits per window for one key, then blocks for blockDuration (or the rest of the window)', async () => {
+    let now = 0;
+    const t = new SharedThrottlerStorage(new MemorySharedStore(() => now));
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await t.increment('ip', 60_000, 3, 0, 'default'));
+    expect(results.map((r) => [r.totalHits, r.isBlocked])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    expect(results[3]?.timeToBlockExpire).toBe(60);
+    expect((await t.increment('other-ip', 60_000, 3, 0, 'default')).isBlocked).toBe(false);
+    now = 30_000;
+    expect((await t.increment('ip', 60_000, 3, 0, 'default')).isBlocked).toBe(true);
+    now = 60_000;
+    expect(await t.increment('ip', 60_000, 3, 0, 'default')).toMatchObject({ totalHits: 1, isBlocked: false });
+  });
+});
+
+/** Two "instances" wired through one in-test bus, as Redis would wire them. */
+function linkedStores(): [SharedStore, SharedStore] {
+  const subs: Array<Map<string, Array<(m: string) => void>>> = [new Map(), new Map()];
+  const make = (me: 0 | 1): SharedStore => {
+    const base = new MemorySharedStore();
+    return Object.assign(base, {
+      kind: 'redis' as const,
+      publish: async (channel: string, message: string) => {
+        const handlers = subs[1 - me]?.get(channel) ?? [];
+        // delivered after the publisher's await, as over a network
+        setTimeout(() => handlers.forEach((h) => h(message)), 5);
+        return handlers.length > 0 ? 1 : 0;
+      },
+      subscribe: (channel: string, handler: (m: string) => void) => {
+        const m = subs[me]!;
+        m.set(channel, [...(m.get(channel) ?? []), handler]);
+      },
+    });
+  };
+  return [make(0), make(1)];
+}
+
+describe('SharedEvents', () => {
+  it('runs the same local method on the other instance, and does not send the handler own emit back', async () => {
+    const [a, b] = linkedStores();
+    const ea = new SharedEvents(a);
+    const eb = new SharedEvents(b);
+    const seen: string[] = [];
+    // each instance: a local method that emits, registered as the handler of the same event
+    const makeRevoke = (name: string, e: SharedEvents) => {
+      const revoke = (userId: number): void => {
+        e.emit('revoked', userId);
+        seen.push(`${name}:${userId}`);
+      };
+      e.on('revoked', revoke);
+      return revoke;
+    };
+    const revokeA = makeRevoke('A', ea);
+    makeRevoke('B', eb);
+    revokeA(7);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(seen).toEqual(['A:7', 'B:7']); // B ran it once, and nothing came back to A
+  });
+
+  it('emitConfirmed resolves once the other instance ran its handler (or after maxWaitMs when nobody answers)', async () => {
+    const [a, b] = linkedStores();
+    const ea = new SharedEvents(a);
+    const eb = new SharedEvents(b);
+    const seen: number[] = [];
+    eb.on('revoked', (u) => seen.push(u));
+    const started = Date.now();
+    await ea.emitConfirmed('revoked', 9, 5000);
+    expect(seen).toEqual([9]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // nobody subscribed to `bet`: PUBLISH reaches 0 instances, nothing to wait for
+    await ea.emitConfirmed('bet', 1, 5000);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('sends nothing with the in-memory store (one process)', () => {
+    const store = new MemorySharedStore();
+    const publish = jest.spyOn(store, 'publish');
+    new SharedEvents(store).emit('bet', 3);
+    expect(publish).not.toHaveBeenCalled();
+  });
+});
+
+describe('SharedThrottlerStorage when the shared store fails', () => {
+  it('counts per instance instead of failing the request, and goes back to the shared store when it answers', async () => {
+    const shared = new MemorySharedStore();
+    let down = true;
+    const flaky: SharedStore = Object.assign(Object.create(shared) as SharedStore, {
+      hit: (k: string, w: number) => (down ? Promise.reject(new Error('ECONNREFUSED')) : shared.hit(k, w)),
+      get: (k: string) => (down ? Promise.reject(new Error('ECONNREFUSED')) : shared.get(k)),
+    });
+    const t = new SharedThrottlerStorage(flaky);
+    const hits = [];
+    for (let i = 0; i < 3; i++) hits.push((await t.increment('ip', 60_000, 2, 0, 'default')).isBlocked);
+    expect(hits).toEqual([false, false, true]); // still limited, locally
+    down = false;
+    expect(await t.increment('ip', 60_000, 2, 0, 'default')).toMatchObject({ totalHits: 1, isBlocked: false });
+  });
+});

@@ -1,0 +1,47 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import { Logger } from '@nestjs/common';
+import { MemorySharedStore, type SharedStore } from './shared-store';
+
+type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+
+/**
+ * @nestjs/throttler's storage on the shared store: with Redis, every instance counts the same hits, so
+ * a limit of N per minute holds for the whole cluster (fixed window per key, plus the block when over).
+ * When Redis does not answer, this instance counts alone (in memory) until it does: a limit per instance
+ * rather than a failed request.
+ */
+export class SharedThrottlerStorage implements ThrottlerStorage {
+  private readonly log = new Logger('SharedThrottlerStorage');
+  private readonly local = new MemorySharedStore();
+  private degraded = false;
+
+  constructor(private readonly store: SharedStore) {}
+
+  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    try {
+      const r = await this.count(this.store, key, ttl, limit, blockDuration, throttlerName);
+      if (this.degraded) this.log.log('shared store answers again: limits count for the whole cluster');
+      this.degraded = false;
+      return r;
+    } catch (e) {
+      if (!this.degraded) this.log.warn(`shared store failed (${(e as Error).message}): limits count per instance meanwhile`);
+      this.degraded = true;
+      return this.count(this.local, key, ttl, limit, blockDuration, throttlerName);
+    }
+  }
+
+  private async count(store: SharedStore, key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    const base = `throttle:${throttlerName}:${key}`;
+    const blocked = await store.get(`${base}:blocked`);
+    if (blocked !== null) {
+      return { totalHits: limit + 1, timeToExpire: Math.ceil(blocked.msLeft / 1000), isBlocked: true, timeToBlockExpire: Math.ceil(blocked.msLeft / 1000) };
+    }
+    const { hits, msLeft } = await store.hit(base, ttl);
+    if (hits > limit) {
+      const blockMs = blockDuration > 0 ? blockDuration : msLeft;
+      await store.setFor(`${base}:blocked`, '1', blockMs);
+      return { totalHits: hits, timeToExpire: Math.ceil(msLeft / 1000), isBlocked: true, timeToBlockExpire: Math.ceil(blockMs / 1000) };
+    }
+    return { totalHits: hits, timeToExpire: Math.ceil(msLeft / 1000), isBlocked: false, timeToBlockExpire: 0 };
+  }
+}

@@ -1,0 +1,71 @@
+// The databases the API e2e suite runs on (`TEST_DB`), and the sweep that drops every PostgreSQL database
+// a test run created. Plain CommonJS: used by scripts/test.js and by jest's global setup / teardown.
+const { Client } = require('pg');
+
+/** `better-sqlite3` (default), `sqlite3` (the other SQLite driver) or `postgres`. */
+const TEST_DBS = ['better-sqlite3', 'sqlite3', 'postgres'];
+const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Every database of one run starts with this prefix plus the run's tag (see SUM28_TEST_RUN). */
+const RUN_DB_PREFIX = 'sum28_run_';
+
+function testDbKind(env = process.env) {
+  const v = env.TEST_DB ?? 'better-sqlite3';
+  if (!TEST_DBS.includes(v)) throw new Error(`TEST_DB must be one of ${TEST_DBS.join(', ')} (got "${v}")`);
+  return v;
+}
+
+/** A fresh tag per run: lower-case letters and digits only (it goes into database names). */
+function newRunTag() {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
+}
+
+/** Drops every database of the run `tag` (all runs when tag is '*'); answers how many were dropped. */
+async function dropRunDatabases(tag) {
+  const c = new Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  try {
+    const like = tag === '*' ? `${RUN_DB_PREFIX}%` : `${RUN_DB_PREFIX}${tag}_%`;
+    const { rows } = await c.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [like]);
+    for (const r of rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
+    return rows.length;
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * e2e files that choose their own databases (real server processes on SQLite files and PostgreSQL, the
+ * driver matrix, migrations on both): they run once, in the default run, not again per TEST_DB.
+ */
+const DB_INDEPENDENT_SPECS = ['scale.e2e-spec.ts', 'cluster.e2e-spec.ts', 'database.e2e-spec.ts', 'identity.e2e-spec.ts'];
+
+/**
+ * What `npm test` runs on the `sqlite3` driver: the money paths (bets, settlement, ledger, wallet,
+ * recharges, withdrawals, approvals, console money, concurrency) and the reads players see (fairness,
+ * rounds, heartbeat and feed, fund history), where the two SQLite drivers differ (RETURNING rows, one
+ * connection, committed reads). The whole suite three times would push `npm test` past ~25 minutes on
+ * this machine (docs/ARCHITECTURE.md, "Tests on every database"); the full sqlite3 run is
+ * `TEST_DB=sqlite3 npx jest --selectProjects api apps/api/test`.
+ */
+const SQLITE3_SUBSET = [
+  'betting',
+  'settlement',
+  'ledger',
+  'ledger-model',
+  'wallet',
+  'wallet-idor',
+  'withdraw',
+  'withdraw-cheap-checks',
+  'recharge',
+  'recharge-rates',
+  'approvals',
+  'console-money',
+  'concurrency',
+  'fairness',
+  'rounds',
+  'feed',
+  'player-api',
+  'database-parity',
+].map((n) => `${n}.e2e-spec.ts`);
+
+module.exports = { DB_INDEPENDENT_SPECS, SQLITE3_SUBSET, TEST_DBS, PG_ADMIN_URL, RUN_DB_PREFIX, testDbKind, newRunTag, dropRunDatabases };

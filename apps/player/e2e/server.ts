@@ -40,8 +40,11 @@ export function buildAll(): void {
   if (vite.status !== 0) throw new Error('player build failed');
 }
 
-/** The real API (serving the built player app) on a free port and a fresh SQLite file, in its own process group. */
-export async function startApi(): Promise<RunningApi> {
+/**
+ * The real API (serving the built player app) on a free port and a fresh SQLite file, in its own process group.
+ * `env` adds or overrides settings (e.g. `SCHEDULER: 'on'` with short `ROUND_SECONDS` for the game journey).
+ */
+export async function startApi(env: Readonly<Record<string, string>> = {}): Promise<RunningApi> {
   const dir = mkdtempSync(join(tmpdir(), 'sum28-journey-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(REPO, 'apps/api/dist/main.js')], {
@@ -61,6 +64,7 @@ export async function startApi(): Promise<RunningApi> {
       SIGNIN_RATE_LIMIT: '100000',
       SEED_DEMO: 'true',
       NODE_ENV: 'test',
+      ...env,
     },
   });
   let stderr = '';

@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ANTD_LOCALES } from './app/antd-locales';
+import { api } from './app/api';
+import { homePrefetchWanted, prefetchHome } from './app/prefetch';
 import { preloadScreen } from './app/routes';
 import { getLocale, hasSession } from './app/session';
 import { HTML_LANG, initI18n, loadLocale } from './i18n';
@@ -37,14 +39,19 @@ function applyEntryCss(): Promise<unknown> {
 }
 
 async function start(): Promise<void> {
-  preloadScreen(window.location.pathname, hasSession());
+  // The home screen's calls start now, beside its chunk and the screen texts, instead of after the first render. (The
+  // API client is part of every first screen's JavaScript anyway: login and home both call it.)
+  if (homePrefetchWanted(window.location.pathname, hasSession())) prefetchHome(api);
+  const screen = preloadScreen(window.location.pathname, hasSession());
   const css = applyEntryCss();
   const locale = getLocale();
-  initI18n(locale, await loadLocale(locale));
+  const [texts] = await Promise.all([loadLocale(locale), screen]);
+  initI18n(locale, texts);
   document.documentElement.lang = HTML_LANG[locale];
   setDefaultConfig({ locale: ANTD_LOCALES[locale] });
   const el = document.getElementById('root');
   if (el === null) return;
+  // The first screen's chunk is here too, so the first render shows it at once (no Suspense fallback).
   await css;
   createRoot(el).render(
     <StrictMode>

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from './api';
 import { ApiError, type CallOptions } from './api-client';
 import { ruleMessage } from './format';
+import { peekPrefetched, takePrefetched } from './prefetch';
 import { getUser, saveUser } from './session';
 
 export interface Loaded<T> {
@@ -18,17 +19,18 @@ export interface Loaded<T> {
 
 /** Loads one call when the screen opens (and on `reload`). */
 export function useApi<E extends PlayerEndpoint>(endpoint: E, body?: PlayerRequest<E>, opts: CallOptions = { loading: false }): Loaded<PlayerResponse<E>> {
-  const [data, setData] = useState<PlayerResponse<E>>();
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [tick, setTick] = useState(0);
   const key = JSON.stringify(body ?? {});
+  const [data, setData] = useState<PlayerResponse<E> | undefined>(() => peekPrefetched(endpoint, key));
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(() => data === undefined);
+  const [tick, setTick] = useState(0);
   const optsRef = useRef(opts);
   useEffect(() => {
     let live = true;
-    setLoading(true);
-    api
-      .call(endpoint, JSON.parse(key) as PlayerRequest<E>, optsRef.current)
+    // The first load may have been started by main.tsx already (see prefetch.ts); a reload always calls again.
+    const started = tick === 0 ? takePrefetched(endpoint, key) : undefined;
+    if (started === undefined) setLoading(true);
+    (started ?? api.call(endpoint, JSON.parse(key) as PlayerRequest<E>, optsRef.current))
       .then((d) => {
         if (!live) return;
         setData(d);

@@ -1,13 +1,15 @@
 import type { Game, HeartResponse } from '@sum28/contracts';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { api } from '../app/api';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /**
  * One game line on the home page: its name, the last result and the time left in the current round, read once from
- * the heartbeat of its first room (drift-corrected against `server_time`) and counted down locally.
+ * the heartbeat of its first room (drift-corrected against `server_time`) and counted down locally. It leads to the
+ * line's rooms (`/lottery`).
  */
 export function LineCard({ game }: { game: Game }): ReactElement {
   const { t } = useTranslation();
@@ -34,7 +36,7 @@ export function LineCard({ game }: { game: Game }): ReactElement {
   const left = closesAt === null ? null : Math.max(0, Math.round((closesAt - now) / 1000));
   const last = heart?.last_issue ?? null;
   return (
-    <div className="card line-card">
+    <Link className="card line-card" to={`/lottery?${new URLSearchParams({ id: String(game.id), name: game.name }).toString()}`}>
       <div className="line-card__name">{game.name}</div>
       <div className="small">
         {last !== null ? (
@@ -54,6 +56,6 @@ export function LineCard({ game }: { game: Game }): ReactElement {
               ? t('home.closesIn', { time: `${pad(Math.floor(left / 60))}:${pad(left % 60)}` })
               : t('home.drawing')}
       </div>
-    </div>
+    </Link>
   );
 }

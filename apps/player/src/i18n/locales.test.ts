@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES } from '@sum28/domain';
+import { FAIRNESS_ERRORS, LOCALES } from '@sum28/domain';
+import { ORDER_TABS } from '../features/records/bet-filter';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import jp from './locales/jp.json';
@@ -51,6 +52,10 @@ describe('screen translations', () => {
       'customer.q${n}': ['1', '2', '3', '4', '5'],
       'customer.a${n}': ['1', '2', '3', '4', '5'],
       'news.tab_${String(tab.id)}': ['original', 'recommend', 'wealth'],
+      'betRecord.tab${tab}': ORDER_TABS.map(String),
+      'betRecord.outcome_${outcome}': ['won', 'lost', 'pending', 'cancelled'],
+      'fairness.error_${v.error}': [...FAIRNESS_ERRORS],
+      'lotteryDetail.state_${r.state}': ['open', 'closed', 'drawn', 'void'],
     };
     const missing: string[] = [];
     for (const k of used) {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { useUser } from '../app/hooks';
 import { saveUser } from '../app/session';
+import { Avatar } from '../components/Avatar';
 import { Page } from '../components/Page';
 
 interface ProfileForm {
@@ -12,7 +13,7 @@ interface ProfileForm {
   mobile: string;
 }
 
-/** Username read-only; nickname and mobile editable; avatar: the system defaults (no upload call in the API). */
+/** Username read-only; nickname and mobile editable; avatar: one of the system defaults (the API has no upload). */
 export default function BaseInfoPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,7 +29,9 @@ export default function BaseInfoPage(): ReactElement {
     <Page title={t('baseInfo.title')}>
       <List mode="card">
         <List.Item extra={user?.username}>{t('login.username')}</List.Item>
-        <List.Item onClick={() => void navigate('/defaultAvatar')}>{t('baseInfo.avatar')}</List.Item>
+        <List.Item onClick={() => void navigate('/defaultAvatar')} extra={<Avatar avatar={user?.avatar} username={user?.username} />}>
+          {t('baseInfo.avatar')}
+        </List.Item>
       </List>
       {data !== undefined ? (
         <Form

@@ -1,4 +1,5 @@
 import { BANNER_AUTOPLAY_MS } from '@sum28/domain';
+import type { Banner } from '@sum28/contracts';
 import { Button, NoticeBar, Popup, Skeleton, Swiper } from 'antd-mobile';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,41 @@ import { HideToggle } from '../components/HideToggle';
 
 /** Spec section 9: banners autoplay every 5000 ms (libs/domain). */
 export { BANNER_AUTOPLAY_MS };
+
+/** When the browser has a moment (after the first paint of the first banner). */
+const whenIdle = (fn: () => void): void => {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 0);
+};
+
+/**
+ * The banners. The first one is the screen's largest paint: it is drawn first as a plain image (fetched at high
+ * priority; main.tsx preloads it too), and the Swiper, which measures and animates, mounts in its place once that
+ * image has loaded and the browser is idle. The Swiper starts on the same banner at the same size, so nothing moves;
+ * its first slide change is 5000 ms away anyway.
+ */
+function Banners({ banners }: { banners: readonly Banner[] }): ReactElement {
+  const { t } = useTranslation();
+  const [swiper, setSwiper] = useState(false);
+  const first = banners[0];
+  if (!swiper && first !== undefined) {
+    const ready = (): void => whenIdle(() => setSwiper(true));
+    return (
+      <div className="banners" aria-label={t('home.banners')} role="group">
+        <img className="banner" src={first.image} alt={t('home.bannerAlt', { n: 1 })} fetchPriority="high" onLoad={ready} onError={ready} />
+      </div>
+    );
+  }
+  return (
+    <Swiper autoplay autoplayInterval={BANNER_AUTOPLAY_MS} loop className="banners" aria-label={t('home.banners')}>
+      {banners.map((b, i) => (
+        <Swiper.Item key={b.id}>
+          <img className="banner" src={b.image} alt={t('home.bannerAlt', { n: i + 1 })} />
+        </Swiper.Item>
+      ))}
+    </Swiper>
+  );
+}
 
 export default function HomePage(): ReactElement {
   const { t } = useTranslation();
@@ -56,13 +92,7 @@ export default function HomePage(): ReactElement {
       {index.loading && index.data === undefined ? (
         <Skeleton animated className="banner-skeleton" />
       ) : (index.data?.banner.length ?? 0) > 0 ? (
-        <Swiper autoplay autoplayInterval={BANNER_AUTOPLAY_MS} loop className="banners" aria-label={t('home.banners')}>
-          {(index.data?.banner ?? []).map((b, i) => (
-            <Swiper.Item key={b.id}>
-              <img className="banner" src={b.image} alt={t('home.bannerAlt', { n: i + 1 })} />
-            </Swiper.Item>
-          ))}
-        </Swiper>
+        <Banners banners={index.data?.banner ?? []} />
       ) : null}
 
       {index.loading && index.data === undefined ? (
@@ -93,7 +123,7 @@ export default function HomePage(): ReactElement {
           index.loading ? (
             <Skeleton.Paragraph animated />
           ) : (
-            <EmptyState text={t('home.noActivity')} />
+            <EmptyState text={index.error ?? t('home.noActivity')} onReload={index.reload} />
           )
         ) : (
           <ul className="list card">

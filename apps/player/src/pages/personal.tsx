@@ -9,6 +9,7 @@ import { clearSession } from '../app/session';
 import { MenuList, type MenuItem } from '../components/MenuList';
 import { FrozenBanner } from '../components/FrozenBanner';
 import { Money } from '../components/Money';
+import { Avatar } from '../components/Avatar';
 import { Page } from '../components/Page';
 import { HideToggle } from '../components/HideToggle';
 
@@ -29,6 +30,7 @@ export default function PersonalPage(): ReactElement {
 
   const items: MenuItem[] = [
     { key: 'capital', label: t('capital.title'), to: '/capitalDetail' },
+    { key: 'bets', label: t('betRecord.title'), to: '/betRecord' },
     { key: 'notice', label: t('notice.title'), to: '/notice' },
     ...(isAgent ? [{ key: 'team', label: t('team.title'), to: '/myTeam' }] : []),
     { key: 'share', label: t('share.title'), to: '/shareFriend' },
@@ -47,9 +49,7 @@ export default function PersonalPage(): ReactElement {
       <FrozenBanner user={user} />
       <section className="card profile">
         <button type="button" className="profile__head" onClick={() => void navigate('/baseinfo')}>
-          <span className="avatar" aria-hidden="true">
-            {(user?.username ?? '?').slice(0, 1).toUpperCase()}
-          </span>
+          <Avatar avatar={user?.avatar} username={user?.username} />
           <span>
             <strong>{user?.nickname || user?.username}</strong>
             <span className="muted small block">

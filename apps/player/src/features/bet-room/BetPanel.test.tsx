@@ -1,0 +1,177 @@
+import type { OddsListResponse, PlayOrderRequest, PlayOrderResponse } from '@sum28/contracts';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { unstableSetRender } from 'antd-mobile';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../app/api-client';
+import { initI18n } from '../../i18n';
+import en from '../../i18n/locales/en.json';
+import { BetPanel, type BetPanelProps } from './BetPanel';
+
+const ODDS: OddsListResponse = {
+  rule_base: [
+    { id: 1, class: 'big', class_name: 'Big', odds: 1.94, rtp: 97 },
+    { id: 2, class: 'small', class_name: 'Small', odds: 1.94, rtp: 97 },
+    { id: 3, class: 'odd', class_name: 'Odd', odds: 1.94, rtp: 97 },
+    { id: 5, class: 'extreme_big', class_name: 'Extreme big', odds: 17.32, rtp: 97 },
+  ],
+  rule_num: [{ id: 20, class: 'sum_13', class_name: '13', odds: 12.93, rtp: 97 }],
+};
+const TARGET = { issue: '20261123001', plan_id: 1, game_id: 1 };
+
+beforeAll(() => {
+  // As main.tsx does: antd-mobile's imperative Dialog and Toast on React 19.
+  unstableSetRender((node, container) => {
+    const holder = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
+    holder._reactRoot ??= createRoot(container);
+    const root = holder._reactRoot;
+    root.render(node);
+    return async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      root.unmount();
+    };
+  });
+  window.localStorage.setItem('locale', 'en');
+  initI18n('en', en);
+});
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+});
+
+function setup(over: Partial<BetPanelProps> = {}): { send: ReturnType<typeof vi.fn>; onPlaced: ReturnType<typeof vi.fn> } {
+  let n = 0;
+  const send = vi.fn(async (r: PlayOrderRequest): Promise<PlayOrderResponse> => {
+    n++;
+    return { after_quantity: 1000 - n * Number(r.money), order_id: n, order_no: `N${n}` };
+  });
+  const onPlaced = vi.fn();
+  render(
+    <BetPanel odds={ODDS} moneyMinor={100_000} disabledReason={null} target={TARGET} send={send} onPlaced={onPlaced} onOpenRules={() => undefined} {...over} />,
+  );
+  return { send: (over.send as ReturnType<typeof vi.fn> | undefined) ?? send, onPlaced };
+}
+
+const pick = (name: string): void => {
+  fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${name}\\b`) }));
+};
+const amountInput = (): HTMLInputElement => screen.getByRole('textbox', { name: 'Amount per bet' }) as HTMLInputElement;
+
+async function confirmDialog(): Promise<string> {
+  const dialog = await screen.findByRole('dialog');
+  const text = dialog.textContent ?? '';
+  const ok = await waitFor(() => {
+    const b = Array.from(dialog.querySelectorAll('button')).find((x) => x.textContent === 'Confirm');
+    if (b === undefined) throw new Error('no confirm button');
+    return b;
+  });
+  await act(async () => {
+    fireEvent.click(ok);
+  });
+  return text;
+}
+
+describe('the bet panel', () => {
+  it('shows each odds with its probability (libs/domain) and return to player, and selects several categories', () => {
+    setup();
+    const big = screen.getByRole('button', { name: /^Big\b/ });
+    expect(big.textContent).toContain('1.94');
+    expect(big.textContent).toContain('Chance 50.00%'); // 500 of the 1000 triples sum to 14..27
+    expect(big.textContent).toContain('RTP 97.00%');
+    expect(screen.getByRole('button', { name: /^Extreme big\b/ }).textContent).toContain('Chance 5.60%'); // 56 triples sum to 22..27
+    pick('Big');
+    pick('Odd');
+    expect(big.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: /^Odd\b/ }).getAttribute('aria-pressed')).toBe('true');
+    pick('Big');
+    expect(big.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('quick amounts 5, 10, 50, 300, 500 and max (balance minus 1) fill the amount; the total is amount x count', () => {
+    setup({ moneyMinor: 123_456 });
+    for (const q of ['5', '10', '50', '300', '500']) {
+      fireEvent.click(screen.getByRole('button', { name: q }));
+      expect(amountInput().value).toBe(q);
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(amountInput().value).toBe('1233.56');
+    fireEvent.click(screen.getByRole('button', { name: '50' }));
+    pick('Big');
+    pick('Odd');
+    pick('Small');
+    expect(screen.getByText(/3 selected, total/).textContent).toContain('150.00');
+  });
+
+  it('refuses amount x count above the balance before sending anything', async () => {
+    const { send } = setup({ moneyMinor: 1500 });
+    fireEvent.click(screen.getByRole('button', { name: '10' }));
+    pick('Big');
+    pick('Odd');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Bet' }));
+    });
+    await screen.findByText('Your assets are insufficient, please deposit');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('confirms count and total, then sends one playOrder per category, each with its own idempotency key', async () => {
+    const { send, onPlaced } = setup();
+    fireEvent.click(screen.getByRole('button', { name: '10' }));
+    pick('Big');
+    pick('Odd');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Bet' }));
+    });
+    const text = await confirmDialog();
+    expect(text).toContain('2 bet(s) of 10.00, total 20.00');
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    const calls = send.mock.calls.map((c) => c[0] as PlayOrderRequest);
+    expect(calls.map((c) => c.play_type)).toEqual(['big', 'odd']);
+    expect(calls.every((c) => c.money === 10 && c.issue === TARGET.issue && c.plan_id === 1 && c.game_id === 1)).toBe(true);
+    expect(new Set(calls.map((c) => c.idempotency_key)).size).toBe(2);
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1));
+    expect(onPlaced.mock.calls[0]?.[0]).toMatchObject({ placed: ['big', 'odd'], afterQuantity: 980, error: null });
+    expect(screen.getByRole('button', { name: /^Big\b/ }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('a retried tap after a lost answer reuses the idempotency key and does not resend what was accepted', async () => {
+    let attempt = 0;
+    const send = vi.fn(async (r: PlayOrderRequest): Promise<PlayOrderResponse> => {
+      attempt++;
+      if (r.play_type === 'odd' && attempt === 2) throw new ApiError('Network error', 0, 'NETWORK');
+      return { after_quantity: 500, order_id: attempt, order_no: `N${attempt}` };
+    });
+    setup({ send });
+    fireEvent.click(screen.getByRole('button', { name: '10' }));
+    pick('Big');
+    pick('Odd');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Bet' }));
+    });
+    await confirmDialog();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    // 'big' was accepted and is no longer selected; 'odd' stays selected for the retry.
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Big\b/ }).getAttribute('aria-pressed')).toBe('false'));
+    expect(screen.getByRole('button', { name: /^Odd\b/ }).getAttribute('aria-pressed')).toBe('true');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Bet' }));
+    });
+    const text = await confirmDialog();
+    expect(text).toContain('1 bet(s) of 10.00, total 10.00');
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(3));
+    const [first, lost, retry] = send.mock.calls.map((c) => c[0] as PlayOrderRequest);
+    expect(first?.play_type).toBe('big');
+    expect(retry?.play_type).toBe('odd');
+    expect(retry?.idempotency_key).toBe(lost?.idempotency_key);
+    expect(retry?.idempotency_key).not.toBe(first?.idempotency_key);
+  });
+
+  it('is disabled with the reason shown when betting is closed', () => {
+    const { send } = setup({ disabledReason: 'Closed, stop buying', target: null });
+    expect(screen.getByRole('status').textContent).toBe('Closed, stop buying');
+    expect((screen.getByRole('button', { name: /^Big\b/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Bet' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(send).not.toHaveBeenCalled();
+  });
+});

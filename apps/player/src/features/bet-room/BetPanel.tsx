@@ -1,0 +1,163 @@
+import type { OddsItem, OddsListResponse, PlayOrderRequest, PlayOrderResponse } from '@sum28/contracts';
+import { checkBetSlip, formatMinor, isPlayType, maxQuickAmountMinor, QUICK_AMOUNTS, winningCount } from '@sum28/domain';
+import { Button, Dialog, Input, Tabs, Toast } from 'antd-mobile';
+import { useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, ruleMessage } from '../../app/format';
+import { isBlockingError, PendingKeys, placeSlip, type SlipOutcome } from './place-slip';
+
+export interface BetPanelProps {
+  odds: OddsListResponse | undefined;
+  /** Spendable balance in minor units (null while unknown). */
+  moneyMinor: number | null;
+  /** Why betting is not possible now (closed, stopped, blocked), or null. */
+  disabledReason: string | null;
+  /** The round and room a bet goes to (null while no round is open). */
+  target: { issue: string; plan_id: number; game_id: number } | null;
+  send: (r: PlayOrderRequest) => Promise<PlayOrderResponse>;
+  onPlaced: (outcome: SlipOutcome, stakeMinor: number) => void;
+  onOpenRules: () => void;
+}
+
+const percent = (n: number): string => `${(Math.round(n * 100) / 100).toFixed(2)}%`;
+
+/** The odds of one category: name, odds, probability (libs/domain) and return to player. */
+function OddsButton({ item, selected, onToggle, disabled }: { item: OddsItem; selected: boolean; onToggle: () => void; disabled: boolean }): ReactElement {
+  const { t } = useTranslation();
+  const probability = isPlayType(item.class) ? winningCount(item.class) / 10 : null;
+  return (
+    <button
+      type="button"
+      className={selected ? 'odds odds--on' : 'odds'}
+      aria-pressed={selected}
+      disabled={disabled}
+      onClick={onToggle}
+      data-class={item.class}
+    >
+      <span className="odds__name">{item.class_name}</span> <span className="odds__value">{item.odds.toFixed(2)}</span>{' '}
+      <span className="odds__meta">
+        {probability !== null ? t('betRoom.probability', { p: percent(probability) }) : ''} · {t('betRoom.rtp', { p: percent(item.rtp) })}
+      </span>
+    </button>
+  );
+}
+
+/**
+ * The bet panel (spec sections 2, 5 and 7): tabs mixed / special number / how to play; several categories at once;
+ * quick amounts 5, 10, 50, 300, 500 and max (balance minus 1); the balance check amount x count before sending; a
+ * confirm dialog with count and total; one playOrder per category with an idempotency key kept for a retry.
+ */
+export function BetPanel({ odds, moneyMinor, disabledReason, target, send, onPlaced, onOpenRules }: BetPanelProps): ReactElement {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'base' | 'num'>('base');
+  const [selected, setSelected] = useState<readonly string[]>([]);
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const keys = useRef(new PendingKeys());
+  const disabled = disabledReason !== null || target === null;
+
+  const toggle = (c: string): void => setSelected((s) => (s.includes(c) ? s.filter((x) => x !== c) : [...s, c]));
+  const slip = checkBetSlip({ stakeInput: amount.trim(), count: selected.length, moneyMinor: moneyMinor ?? 0 });
+  const totalText = slip.ok ? formatMoney(Number(formatMinor(slip.value.total))) : formatMoney(0);
+
+  const submit = async (): Promise<void> => {
+    if (disabled || busy) return;
+    if (selected.length === 0) {
+      Toast.show({ content: t('betRoom.pickCategory') });
+      return;
+    }
+    if (!slip.ok) {
+      Toast.show({ icon: 'fail', content: ruleMessage(slip.error, slip.params) });
+      return;
+    }
+    const ok = await Dialog.confirm({
+      title: t('betRoom.confirmTitle'),
+      content: t('betRoom.confirmText', { count: selected.length, amount: formatMoney(Number(formatMinor(slip.value.stake))), total: totalText }),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok || target === null) return;
+    setBusy(true);
+    try {
+      const out = await placeSlip(send, keys.current, target, selected, slip.value.stake);
+      if (out.placed.length > 0) {
+        setSelected((s) => s.filter((c) => !out.placed.includes(c)));
+        if (out.error === null) Toast.show({ icon: 'success', content: ruleMessage('ORDER_SUCCESS') });
+      }
+      onPlaced(out, slip.value.stake);
+      if (isBlockingError(out.error)) setSelected([]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const items = tab === 'base' ? (odds?.rule_base ?? []) : (odds?.rule_num ?? []);
+  return (
+    <section className="bet-panel" aria-label={t('betRoom.panel')}>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => {
+          if (k === 'rule') onOpenRules();
+          else setTab(k === 'num' ? 'num' : 'base');
+        }}
+      >
+        <Tabs.Tab title={t('betRoom.tabMixed')} key="base" />
+        <Tabs.Tab title={t('betRoom.tabNumber')} key="num" />
+        <Tabs.Tab title={t('betRoom.tabRules')} key="rule" />
+      </Tabs>
+      <div
+        className={tab === 'base' ? 'odds-grid' : 'odds-grid odds-grid--num'}
+        role="group"
+        aria-label={tab === 'base' ? t('betRoom.tabMixed') : t('betRoom.tabNumber')}
+      >
+        {items.map((item) => (
+          <OddsButton key={item.id} item={item} selected={selected.includes(item.class)} onToggle={() => toggle(item.class)} disabled={disabled || busy} />
+        ))}
+      </div>
+      <div className="bet-panel__footer">
+        <div className="bet-panel__amounts" role="group" aria-label={t('betRoom.quickAmounts')}>
+          {QUICK_AMOUNTS.map((q) => (
+            <button key={q} type="button" className="chip-button" disabled={disabled || busy} onClick={() => setAmount(String(q))}>
+              {q}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="chip-button"
+            disabled={disabled || busy || moneyMinor === null}
+            onClick={() => setAmount(formatMinor(maxQuickAmountMinor(moneyMinor ?? 0)))}
+          >
+            {t('betRoom.max')}
+          </button>
+        </div>
+        <div className="bet-panel__row">
+          <label className="bet-panel__label" htmlFor="bet-amount">
+            {t('betRoom.amount')}
+          </label>
+          <Input
+            id="bet-amount"
+            className="bet-panel__input"
+            inputMode="decimal"
+            placeholder={t('betRoom.amountPlaceholder')}
+            value={amount}
+            onChange={setAmount}
+            disabled={disabled || busy}
+          />
+        </div>
+        <div className="bet-panel__row">
+          <span className="small" aria-live="polite">
+            {t('betRoom.summary', { count: selected.length, total: totalText })}
+          </span>
+          <Button color="primary" size="small" loading={busy} disabled={disabled} onClick={() => void submit()}>
+            {t('betRoom.bet')}
+          </Button>
+        </div>
+        {disabledReason !== null ? (
+          <p className="bet-panel__reason small" role="status">
+            {disabledReason}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

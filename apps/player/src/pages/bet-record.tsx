@@ -1,0 +1,215 @@
+import { Button, DatePicker, InfiniteScroll, List, Popup, PullToRefresh, Selector, Tabs, Tag } from 'antd-mobile';
+import { FilterOutline } from 'antd-mobile-icons';
+import type { OrderRow, OrderScope, OrderTab } from '@sum28/contracts';
+import { GROUP } from '@sum28/domain';
+import { useCallback, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../app/api';
+import { formatDate, formatTime } from '../app/format';
+import { readPage } from '../app/paged';
+import { getUser } from '../app/session';
+import { EmptyState } from '../components/EmptyState';
+import { Money } from '../components/Money';
+import { Page } from '../components/Page';
+import { confirmedFilter, defaultBetFilter, ORDER_TABS, orderListParams, type BetFilter } from '../features/records/bet-filter';
+import { betOutcome, betToQuery } from '../features/records/bet-query';
+import '../features/games/games.css';
+import { HISTORY_START } from './capital-detail';
+
+const OUTCOME_COLOUR = { won: 'danger', lost: 'success', pending: 'warning', cancelled: 'default' } as const;
+
+/** Bet record: filter drawer, status tabs, agents' account and subordinate tabs, pull to refresh (spec section 2). */
+export default function BetRecordPage(): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const today = new Date();
+  const isAgent = getUser()?.group_id === GROUP.AGENT;
+  const [filter, setFilter] = useState<BetFilter>(() => defaultBetFilter(today));
+  const [scope, setScope] = useState<OrderScope>(0);
+  const [draft, setDraft] = useState<BetFilter>(filter);
+  const [open, setOpen] = useState(false);
+  const [picking, setPicking] = useState<'begin' | 'end' | null>(null);
+  const [rows, setRows] = useState<OrderRow[]>([]);
+  const [hasMore, setHasMore] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const page = useRef(1);
+  const generation = useRef(0);
+
+  const fetchPage = useCallback(
+    async (p: number, gen: number): Promise<void> => {
+      try {
+        const answer = await api.call('orderList', orderListParams(filter, scope, p), { loading: false });
+        if (gen !== generation.current) return;
+        const { rows: got, atEnd } = readPage(answer);
+        page.current = p + 1;
+        setRows((r) => (p === 1 ? got : [...r, ...got]));
+        setHasMore(!atEnd);
+        setFailed(false);
+      } catch {
+        if (gen === generation.current) {
+          setHasMore(false);
+          setFailed(true);
+        }
+      }
+    },
+    [filter, scope],
+  );
+  const loadMore = useCallback(() => fetchPage(page.current, generation.current), [fetchPage]);
+
+  const restart = (f: BetFilter, s: OrderScope = scope): void => {
+    generation.current++;
+    page.current = 1;
+    setRows([]);
+    setHasMore(true);
+    setFailed(false);
+    setFilter(f);
+    setScope(s);
+  };
+  /** Pull to refresh: page 1 again, the shown rows stay until it answers. */
+  const refresh = async (): Promise<void> => {
+    generation.current++;
+    page.current = 1;
+    await fetchPage(1, generation.current);
+  };
+
+  const tabLabel = (tab: OrderTab): string => t(`betRecord.tab${tab}`);
+  return (
+    <Page
+      title={t('betRecord.title')}
+      right={
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => {
+            setDraft(filter);
+            setOpen(true);
+          }}
+          aria-label={t('betRecord.filter')}
+        >
+          <FilterOutline />
+        </button>
+      }
+    >
+      {isAgent ? (
+        <Tabs activeKey={String(scope)} onChange={(k) => restart(filter, k === '1' ? 1 : 0)} className="record-tabs">
+          <Tabs.Tab key="0" title={t('betRecord.scope0')} />
+          <Tabs.Tab key="1" title={t('betRecord.scope1')} />
+        </Tabs>
+      ) : null}
+      <Tabs activeKey={String(filter.tab)} onChange={(k) => restart({ ...filter, tab: Number(k) as OrderTab })} className="record-tabs">
+        {ORDER_TABS.map((tab) => (
+          <Tabs.Tab key={String(tab)} title={tabLabel(tab)} />
+        ))}
+      </Tabs>
+      <div className="muted small pad">
+        {formatDate(filter.begin)} – {formatDate(filter.end)} · {tabLabel(filter.tab)}
+      </div>
+      <PullToRefresh
+        onRefresh={refresh}
+        pullingText={t('betRecord.pull')}
+        canReleaseText={t('betRecord.release')}
+        refreshingText={t('common.loading')}
+        completeText={t('betRecord.refreshed')}
+      >
+        {rows.length > 0 ? (
+          <List mode="card">
+            {rows.map((r) => {
+              const outcome = betOutcome(r);
+              return (
+                <List.Item
+                  key={r.id}
+                  arrowIcon
+                  onClick={() => void navigate(`/betDetail?${betToQuery(r)}`)}
+                  description={
+                    <>
+                      <div>{formatTime(r.createtime)}</div>
+                      <div>{t('betRecord.issue', { issue: r.issue })}</div>
+                      {scope === 1 ? (
+                        <>
+                          <div>
+                            {r.name} · {r.plan_name} · {r.play_method}
+                          </div>
+                          <div>{t('betRecord.issueId', { id: r.issue_id })}</div>
+                          <div>{t('betRecord.orderNo', { no: r.orderNo })}</div>
+                          <div>{t('betRecord.username', { name: r.username })}</div>
+                        </>
+                      ) : null}
+                    </>
+                  }
+                  extra={
+                    <div className="right">
+                      <div className="strong">
+                        <Money value={r.quantity} />
+                      </div>
+                      <Tag color={OUTCOME_COLOUR[outcome]} fill="outline">
+                        {t(`betRecord.outcome_${outcome}`)}
+                      </Tag>
+                    </div>
+                  }
+                >
+                  {scope === 1 ? r.username : `${r.name} · ${r.play_method}`}
+                </List.Item>
+              );
+            })}
+          </List>
+        ) : null}
+        {!hasMore && rows.length === 0 ? (
+          failed ? (
+            <EmptyState text={t('common.loadFailed')} onReload={() => restart({ ...filter })} />
+          ) : (
+            <EmptyState onReload={() => restart({ ...filter })} />
+          )
+        ) : null}
+        <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
+          {hasMore ? t('common.loading') : rows.length > 0 && !failed ? <span className="end">--END--</span> : null}
+        </InfiniteScroll>
+      </PullToRefresh>
+
+      <Popup visible={open} onMaskClick={() => setOpen(false)} position="right" bodyClassName="drawer">
+        <h2 className="sheet__title">{t('betRecord.filter')}</h2>
+        <List header={t('betRecord.dates')}>
+          <List.Item onClick={() => setPicking('begin')} extra={formatDate(draft.begin)}>
+            {t('betRecord.begin')}
+          </List.Item>
+          <List.Item onClick={() => setPicking('end')} extra={formatDate(draft.end)}>
+            {t('betRecord.end')}
+          </List.Item>
+        </List>
+        <div className="pad">
+          <div className="muted small">{t('betRecord.status')}</div>
+          <Selector
+            columns={2}
+            options={ORDER_TABS.map((tab) => ({ label: tabLabel(tab), value: tab }))}
+            value={[draft.tab]}
+            onChange={(v) => setDraft((d) => ({ ...d, tab: v[0] ?? ORDER_TABS[0] ?? 0 }))}
+          />
+        </div>
+        <div className="pad row-gap">
+          <Button block onClick={() => setDraft(defaultBetFilter(today))}>
+            {t('common.reset')}
+          </Button>
+          <Button
+            block
+            color="primary"
+            onClick={() => {
+              setOpen(false);
+              restart(confirmedFilter(draft));
+            }}
+          >
+            {t('common.confirm')}
+          </Button>
+        </div>
+      </Popup>
+      <DatePicker
+        visible={picking !== null}
+        min={HISTORY_START}
+        max={today}
+        value={picking === 'end' ? draft.end : draft.begin}
+        onClose={() => setPicking(null)}
+        onConfirm={(d) => setDraft((f) => (picking === 'end' ? { ...f, end: d } : { ...f, begin: d }))}
+        title={picking === 'end' ? t('betRecord.end') : t('betRecord.begin')}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,403 @@
+import type { FeedMessage, HeartResponse, IssueRow, LastIssue } from '@sum28/contracts';
+import { checkBetSlip, countdownPhase, isHit, isPlayType, WIN_POPUP_MS } from '@sum28/domain';
+import { ActionSheet, Dialog, NoticeBar, Toast } from 'antd-mobile';
+import { MoreOutline } from 'antd-mobile-icons';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../app/api';
+import { ApiError } from '../app/api-client';
+import { formatMoney, minorOf, ruleMessage } from '../app/format';
+import { useApi, useUser, useVisitorAlert } from '../app/hooks';
+import { EmptyState, LoadError } from '../components/EmptyState';
+import { Money } from '../components/Money';
+import { Page } from '../components/Page';
+import { BetPanel } from '../features/bet-room/BetPanel';
+import { Countdown } from '../features/bet-room/Countdown';
+import { isBlockingError, PendingKeys, placeSlip, type SlipOutcome } from '../features/bet-room/place-slip';
+import { usePoller } from '../features/bet-room/poller';
+import './bet-room.css';
+
+/** The feed keeps the latest entries only, so a long stay in the room does not grow the page. */
+const FEED_MAX = 30;
+const toMinor = (major: number): number => (major > 0 ? (minorOf(major) ?? 0) : 0);
+
+interface Clock {
+  /** Local time (ms) when the heartbeat answered. */
+  at: number;
+  heart: HeartResponse;
+}
+
+function LastResult({ last, recent }: { last: LastIssue | null; recent: IssueRow[] }): ReactElement {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (last === null) return <div className="last-result muted small">{t('betRoom.noResult')}</div>;
+  return (
+    <div className="last-result">
+      <button type="button" className="last-result__head" aria-expanded={open} aria-controls="recent-results" onClick={() => setOpen((o) => !o)}>
+        <span className="small muted">{t('betRoom.round', { issue: last.issue })}</span>
+        <span className="digits" aria-label={t('betRoom.resultLabel', { a: last.site_1, b: last.site_2, c: last.site_3, sum: last.code })}>
+          <b className="ball">{last.site_1}</b>+<b className="ball">{last.site_2}</b>+<b className="ball">{last.site_3}</b>=
+          <b className="ball ball--sum">{last.code}</b>
+        </span>
+        <span className="tag">{last.base_names[0]}</span>
+        <span className="tag">{last.base_names[1]}</span>
+        <span className="last-result__toggle small">{open ? t('betRoom.hideRecent') : t('betRoom.showRecent')}</span>
+      </button>
+      {open ? (
+        <ul id="recent-results" className="recent">
+          {recent.length === 0 ? (
+            <li className="muted small">{t('common.noData')}</li>
+          ) : (
+            recent.map((r) => (
+              <li key={r.issue} className="recent__row small">
+                <span className="muted">{r.issue}</span>
+                <span className="money">
+                  {r.site_1} + {r.site_2} + {r.site_3} = {r.sum}
+                </span>
+              </li>
+            ))
+          )}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function FeedRow({ m, onFollow, canFollow }: { m: FeedMessage; onFollow: (m: FeedMessage) => void; canFollow: boolean }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <li className={m.is_self ? 'feed__row feed__row--self' : 'feed__row'}>
+      <div className="feed__who small">
+        <strong>{m.is_self ? t('betRoom.you') : m.nickname}</strong> <span className="muted">{t('betRoom.round', { issue: m.issue })}</span>
+      </div>
+      <div className="feed__bet">
+        <span className="tag">{m.play_method}</span> <Money value={m.quantity} />
+        {!m.is_self ? (
+          <button
+            type="button"
+            className="chip-button feed__follow"
+            disabled={!canFollow}
+            onClick={() => onFollow(m)}
+            aria-label={t('betRoom.followLabel', { name: m.nickname, method: m.play_method })}
+          >
+            {t('betRoom.follow')}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The bet room (`/betRoom?id&game_id&name&title`, spec sections 2 and 4): countdown and round states, last result
+ * with recent results, the open round's published hash, the live feed with follow, the bet panel, the win popup,
+ * the blocked state and the top-right menu. Heartbeat and win check poll every 2 s, one request in flight each,
+ * paused while the page is hidden.
+ */
+export default function BetRoomPage(): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const planId = Number(params.get('id'));
+  const gameId = Number(params.get('game_id'));
+  const name = params.get('name') ?? '';
+  const title = params.get('title') ?? '';
+  const valid = Number.isSafeInteger(planId) && planId > 0 && Number.isSafeInteger(gameId) && gameId > 0;
+  const isVisitor = useVisitorAlert();
+  const { user } = useUser();
+
+  const odds = useApi('oddsList', { plan_id: planId });
+  const [beat, setBeat] = useState<Clock | null>(null);
+  const [heartError, setHeartError] = useState(false);
+  const [feed, setFeed] = useState<FeedMessage[]>([]);
+  const sinceId = useRef<number | undefined>(undefined);
+  const [moneyOverride, setMoneyOverride] = useState<{ money: number; at: number } | null>(null);
+  const [recent, setRecent] = useState<IssueRow[]>([]);
+  const [finishedAt, setFinishedAt] = useState<number | null>(null);
+  const [blocked, setBlocked] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const lastSeenIssue = useRef<string | null>(null);
+  const myBets = useRef(new Map<string, string[]>());
+  const popupOpen = useRef(false);
+  const followKeys = useRef(new PendingKeys());
+
+  useEffect(() => {
+    if (user?.is_frozen === true) setBlocked(true);
+  }, [user?.is_frozen]);
+
+  const loadRecent = useCallback(() => {
+    if (!valid) return;
+    api
+      .call('issueList', { game_id: gameId, limit: 6 }, { silent: true })
+      .then((rows) => setRecent(rows.filter((r) => r.state === 'drawn').slice(1, 5)))
+      .catch(() => undefined);
+  }, [gameId, valid]);
+
+  const showLoss = useCallback(
+    (last: LastIssue) => {
+      const bets = myBets.current.get(last.issue);
+      if (bets === undefined) return;
+      myBets.current.delete(last.issue);
+      // Wins come from getGameResult (the server's settlement); a round where none of the player's bets hits is told here.
+      if (bets.some((b) => isPlayType(b) && isHit(b, last.code))) return;
+      popupOpen.current = true;
+      const handler = Dialog.show({
+        title: t('betRoom.lossTitle'),
+        content: t('betRoom.lossText', { issue: last.issue, a: last.site_1, b: last.site_2, c: last.site_3, sum: last.code }),
+        closeOnMaskClick: true,
+        closeOnAction: true,
+        actions: [{ key: 'ok', text: t('common.ok') }],
+        afterClose: () => {
+          popupOpen.current = false;
+        },
+      });
+      setTimeout(() => handler.close(), WIN_POPUP_MS);
+    },
+    [t],
+  );
+
+  const heartTick = useCallback(async () => {
+    if (!valid || isVisitor) return;
+    const sent = Date.now();
+    try {
+      const h = await api.call(
+        'heart',
+        { plan_id: planId, game_id: gameId, issue: beat?.heart.issue?.issue ?? '', ...(sinceId.current !== undefined ? { since_id: sinceId.current } : {}) },
+        { silent: true },
+      );
+      const at = Date.now();
+      setBeat({ at, heart: h });
+      setHeartError(false);
+      // A heartbeat sent before the last bet's answer may carry the older balance: after_quantity stays until a newer one.
+      setMoneyOverride((o) => (o !== null && sent <= o.at ? o : null));
+      if (h.message.length > 0) {
+        sinceId.current = h.message[h.message.length - 1]?.id;
+        setFeed((f) => [...f, ...h.message].slice(-FEED_MAX));
+      } else if (sinceId.current === undefined) sinceId.current = 0;
+      const last = h.last_issue;
+      if (last !== null && last.issue !== lastSeenIssue.current) {
+        if (lastSeenIssue.current !== null) {
+          setFinishedAt(at);
+          showLoss(last);
+        }
+        lastSeenIssue.current = last.issue;
+        loadRecent();
+      }
+    } catch (e) {
+      if (e instanceof ApiError) setHeartError(true);
+      throw e;
+    }
+  }, [valid, isVisitor, planId, gameId, beat?.heart.issue?.issue, loadRecent, showLoss]);
+
+  const winTick = useCallback(async () => {
+    if (!valid || isVisitor || popupOpen.current) return;
+    let win;
+    try {
+      win = await api.call('getGameResult', { game_id: gameId }, { silent: true });
+    } catch {
+      return; // NO_UNSEEN_WIN, or a failed poll: silent
+    }
+    popupOpen.current = true;
+    await new Promise<void>((resolve) => {
+      const handler = Dialog.show({
+        title: t('betRoom.winTitle'),
+        content: <div className="win-popup money">+{formatMoney(win.profit)}</div>,
+        closeOnMaskClick: true,
+        closeOnAction: true,
+        actions: [{ key: 'ok', text: t('common.ok') }],
+        afterClose: () => resolve(),
+      });
+      setTimeout(() => handler.close(), WIN_POPUP_MS);
+    });
+    popupOpen.current = false;
+    await api.call('closeGameResult', { order_id: win.id }, { silent: true }).catch(() => undefined);
+  }, [valid, isVisitor, gameId, t]);
+
+  const onResume = useCallback(() => {
+    odds.reload();
+    sinceId.current = undefined;
+    setFeed([]);
+  }, [odds]);
+
+  usePoller(heartTick, valid && !isVisitor, onResume);
+  usePoller(winTick, valid && !isVisitor);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (!document.hidden) setNow(Date.now());
+    }, 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const heart = beat?.heart ?? null;
+  const cur = heart?.issue ?? null;
+  const elapsed = beat !== null ? Math.floor((now - beat.at) / 1000) : 0;
+  const secondsLeft = cur !== null ? Math.max(0, cur.openTime1 - elapsed) : 0;
+  const secondsToDraw = cur !== null && heart !== null ? Math.max(0, cur.drawTime - heart.server_time - elapsed) : 0;
+  const phase = countdownPhase({
+    gameStatus: heart?.game_status ?? 0,
+    hasRound: cur !== null,
+    whetherClose: cur?.whether_close ?? true,
+    secondsLeft,
+    sinceFinishMs: finishedAt === null ? null : now - finishedAt,
+  });
+  const money = moneyOverride?.money ?? heart?.user_quantity.money ?? null;
+  const moneyMinor = money === null ? null : toMinor(money);
+  const bettable = phase === 'open' || phase === 'final' || phase === 'reset';
+  const disabledReason = blocked
+    ? ruleMessage('OPPOSITE_BET')
+    : phase === 'stopped'
+      ? t('betRoom.stoppedReason')
+      : !bettable && heart !== null
+        ? ruleMessage('ROUND_CLOSED')
+        : null;
+  const target = useMemo(() => (cur !== null && bettable ? { issue: cur.issue, plan_id: planId, game_id: gameId } : null), [cur, bettable, planId, gameId]);
+
+  const afterBets = useCallback((out: SlipOutcome, issue: string) => {
+    if (out.afterQuantity !== null) setMoneyOverride({ money: out.afterQuantity, at: Date.now() });
+    if (out.placed.length > 0) myBets.current.set(issue, [...(myBets.current.get(issue) ?? []), ...out.placed]);
+    if (isBlockingError(out.error)) setBlocked(true);
+  }, []);
+
+  const follow = async (m: FeedMessage): Promise<void> => {
+    if (cur === null || m.issue !== cur.issue) {
+      Toast.show({ content: ruleMessage('FOLLOW_CURRENT_ONLY') });
+      return;
+    }
+    if (!bettable || blocked) {
+      Toast.show({ content: disabledReason ?? ruleMessage('ROUND_CLOSED') });
+      return;
+    }
+    const slip = checkBetSlip({ stakeInput: m.quantity, count: 1, moneyMinor: moneyMinor ?? 0 });
+    if (!slip.ok) {
+      Toast.show({ icon: 'fail', content: ruleMessage(slip.error, slip.params) });
+      return;
+    }
+    const ok = await Dialog.confirm({
+      title: t('betRoom.followTitle'),
+      content: t('betRoom.followText', { method: m.play_method, amount: formatMoney(m.quantity) }),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    const out = await placeSlip(
+      (r) => api.call('playOrder', r),
+      followKeys.current,
+      { issue: cur.issue, plan_id: planId, game_id: gameId, follow_id: m.id },
+      [m.play_type],
+      slip.value.stake,
+    );
+    if (out.error === null) Toast.show({ icon: 'success', content: ruleMessage('ORDER_SUCCESS') });
+    afterBets(out, cur.issue);
+  };
+
+  const menu = [
+    { key: 'recharge', text: t('betRoom.menuRecharge'), to: '/recharge' },
+    { key: 'results', text: t('betRoom.menuResults'), to: `/lotteryDetail?id=${gameId}&name=${encodeURIComponent(name)}` },
+    { key: 'trend', text: t('betRoom.menuTrend'), to: `/trendChart?id=${gameId}` },
+    { key: 'explain', text: t('betRoom.menuExplain'), to: `/lotteryExplain?id=${gameId}` },
+    { key: 'record', text: t('betRoom.menuRecord'), to: '/betRecord' },
+  ];
+
+  if (!valid) {
+    return (
+      <Page title={t('betRoom.title')}>
+        <EmptyState text={t('betRoom.badLink')} />
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      title={title !== '' ? `${name} · ${title}` : name || t('betRoom.title')}
+      className="bet-room"
+      right={
+        <button type="button" className="icon-button" aria-label={t('betRoom.menu')} aria-haspopup="menu" onClick={() => setMenuOpen(true)}>
+          <MoreOutline aria-hidden="true" />
+        </button>
+      }
+    >
+      <ActionSheet
+        visible={menuOpen}
+        actions={menu.map((m) => ({ key: m.key, text: m.text }))}
+        cancelText={t('common.cancel')}
+        onClose={() => setMenuOpen(false)}
+        onAction={(a) => {
+          const item = menu.find((m) => m.key === a.key);
+          setMenuOpen(false);
+          if (item !== undefined) void navigate(item.to);
+        }}
+      />
+      {blocked ? (
+        <div role="alert" className="bet-room__blocked">
+          <NoticeBar color="error" wrap content={ruleMessage('OPPOSITE_BET')} />
+        </div>
+      ) : null}
+      <section className="card bet-room__head" aria-label={t('betRoom.roundInfo')}>
+        <div className="row-between">
+          <div>
+            <div className="small muted">{t('betRoom.balance')}</div>
+            <Money value={money} className="bet-room__money" />
+          </div>
+          {heart === null ? (
+            heartError ? (
+              <div className="small muted" role="status">
+                {t('betRoom.connecting')}
+              </div>
+            ) : (
+              <div className="small muted">{t('common.loading')}</div>
+            )
+          ) : (
+            <Countdown phase={phase} issue={cur?.issue ?? null} secondsLeft={secondsLeft} secondsToDraw={secondsToDraw} nextOpen={heart.next_open} />
+          )}
+        </div>
+        <LastResult last={heart?.last_issue ?? null} recent={recent} />
+        {cur !== null ? (
+          <div className="hash small">
+            <span className="muted">{t('betRoom.hash', { issue: cur.issue })}</span>
+            <code className="hash__value break">{cur.hash}</code>
+            <Link to={`/fairness?game_id=${gameId}&issue=${cur.issue}`}>{t('betRoom.verifyLater')}</Link>
+          </div>
+        ) : null}
+      </section>
+
+      <section className="card feed" aria-labelledby="feed-title">
+        <h2 id="feed-title" className="section__title">
+          {t('betRoom.feed')}
+        </h2>
+        {blocked ? (
+          <p className="feed__system small" role="note">
+            {t('betRoom.systemBlocked')}
+          </p>
+        ) : null}
+        {feed.length === 0 ? (
+          <p className="muted small">{t('betRoom.feedEmpty')}</p>
+        ) : (
+          // Scrolls on its own: focusable so a keyboard can scroll it too.
+          <ul className="feed__list" aria-labelledby="feed-title" tabIndex={0}>
+            {[...feed].reverse().map((m) => (
+              <FeedRow key={m.id} m={m} onFollow={(x) => void follow(x)} canFollow={!blocked} />
+            ))}
+          </ul>
+        )}
+        <p className="muted small">{t('betRoom.followHint')}</p>
+      </section>
+
+      {odds.error !== null && odds.data === undefined ? (
+        <LoadError onRetry={odds.reload} message={odds.error} />
+      ) : (
+        <BetPanel
+          odds={odds.data}
+          moneyMinor={moneyMinor}
+          disabledReason={disabledReason}
+          target={target}
+          send={(r) => api.call('playOrder', r)}
+          onPlaced={(out) => target !== null && afterBets(out, target.issue)}
+          onOpenRules={() => void navigate('/rule')}
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,1 @@
+export { ArticleCreate as default } from './ArticleForm';

@@ -1,0 +1,1 @@
+export { ArticleEdit as default } from './ArticleForm';

@@ -1,0 +1,1 @@
+export { BannerCreate as default } from './BannerForm';

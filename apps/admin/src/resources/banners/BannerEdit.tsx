@@ -1,0 +1,1 @@
+export { BannerEdit as default } from './BannerForm';

@@ -1,0 +1,1 @@
+export { GameCreate as default } from './GameForm';

@@ -1,0 +1,1 @@
+export { GameEdit as default } from './GameForm';

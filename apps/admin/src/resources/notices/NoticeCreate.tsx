@@ -1,0 +1,1 @@
+export { NoticeCreate as default } from './NoticeForm';

@@ -1,0 +1,1 @@
+export { NoticeEdit as default } from './NoticeForm';

@@ -1,0 +1,35 @@
+import { BooleanInput, Create, Edit, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { changedFields } from '../../common/changedFields';
+import { NOTICE_KIND_CHOICES } from './choices';
+
+function Fields({ create }: { create: boolean }): React.ReactElement {
+  return (
+    <>
+      {create && <SelectInput source="kind" choices={NOTICE_KIND_CHOICES} validate={required()} helperText="resources.notices.help.kind" />}
+      {create && <NumberInput source="user_id" min={1} helperText="resources.notices.help.user_id" />}
+      <TextInput source="title" validate={required()} fullWidth />
+      <TextInput source="content" validate={required()} multiline minRows={4} fullWidth />
+      <BooleanInput source="published" />
+    </>
+  );
+}
+
+export function NoticeEdit(): React.ReactElement {
+  return (
+    <Edit mutationMode="pessimistic" transform={changedFields}>
+      <SimpleForm>
+        <Fields create={false} />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export function NoticeCreate(): React.ReactElement {
+  return (
+    <Create redirect="list">
+      <SimpleForm>
+        <Fields create />
+      </SimpleForm>
+    </Create>
+  );
+}

@@ -1,0 +1,1 @@
+export { PlanCreate as default } from './PlanForm';

@@ -1,0 +1,1 @@
+export { PlanEdit as default } from './PlanForm';

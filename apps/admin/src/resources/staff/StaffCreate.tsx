@@ -1,0 +1,1 @@
+export { StaffCreate as default } from './StaffForm';

@@ -1,0 +1,1 @@
+export { StaffEdit as default } from './StaffForm';

@@ -1,17 +1,14 @@
-import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
-import { Clock } from './common/clock';
-import { APP_CONFIG, type AppConfig } from './common/config/app-config';
+import type { AppConfig } from './common/config/app-config';
+import { CoreModule } from './common/core.module';
 import { DatabaseModule } from './common/db/database.module';
-import { RoundEvents } from './common/events/round-events';
 import { ConsoleModule } from './console/console.module';
 import { AllExceptionsFilter } from './common/http/exception.filter';
 import { RequestValidationPipe } from './common/validation/validation.pipe';
-import { createSharedStore } from './common/shared/create-shared-store';
-import { SharedEvents } from './common/shared/shared-events';
 import { SHARED_STORE, type SharedStore } from './common/shared/shared-store';
 import { SharedThrottlerStorage } from './common/shared/throttler-storage';
 import { ContentModule } from './content/content.module';
@@ -39,41 +36,29 @@ const FEATURES: Type[] = [
   ConsoleModule,
 ];
 
-@Global()
-@Module({})
-class CoreModule {
-  static forRoot(cfg: AppConfig): DynamicModule {
-    // The shared store: Redis when REDIS_URL is set (several instances), else in memory (issue 13).
-    const store = { provide: SHARED_STORE, useFactory: () => createSharedStore(cfg.redisUrl, cfg.databaseUrl) };
-    return {
-      module: CoreModule,
-      providers: [{ provide: APP_CONFIG, useValue: cfg }, Clock, RoundEvents, store, SharedEvents],
-      exports: [APP_CONFIG, Clock, RoundEvents, SHARED_STORE, SharedEvents],
-    };
-  }
-}
-
 @Module({})
 export class AppModule {
   static forRoot(cfg: AppConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(cfg),
+        CoreModule,
+        DatabaseModule,
         // The default is generous, sign-in routes set their own tighter limits. Counters per instance, or
         // in the shared store (Redis) when there is one, so a limit holds for the whole cluster.
         ThrottlerModule.forRootAsync({
+          imports: [CoreModule],
           inject: [SHARED_STORE],
           useFactory: (store: SharedStore) => ({
             throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }],
             ...(store.kind === 'redis' ? { storage: new SharedThrottlerStorage(store) } : {}),
           }),
         }),
-        DatabaseModule,
         ...FEATURES,
       ],
       controllers: [HealthController],
       providers: [
+        CoreModule.runConfig(cfg),
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: RequestValidationPipe },

@@ -10,9 +10,11 @@ import { SessionService } from './session.service';
 import { SignInThrottleService } from './sign-in-throttle.service';
 import { DbSignInThrottleStore, SignInThrottleStore } from './sign-in-throttle.store';
 import { SettingsModule } from '../settings/settings.module';
+import { CoreModule } from '../common/core.module';
+import { DatabaseModule } from '../common/db/database.module';
 
 @Module({
-  imports: [SettingsModule],
+  imports: [CoreModule, DatabaseModule, SettingsModule],
   controllers: [AuthController],
   providers: [
     AccountService,

@@ -30,6 +30,8 @@ import { UsersController } from './users/users.controller';
 import { AuthModule } from '../auth/auth.module';
 import { SettingsModule } from '../settings/settings.module';
 import { LedgerEntriesController, PlayerRecordsService, UserSessionsController } from './player-records/player-records';
+import { CoreModule } from '../common/core.module';
+import { DatabaseModule } from '../common/db/database.module';
 
 /**
  * The console API (`/admin-api`, ra-data-simple-rest): staff sign-in, one role matrix enforced by one
@@ -37,7 +39,7 @@ import { LedgerEntriesController, PlayerRecordsService, UserSessionsController }
  * dashboard, and the audit log of every staff mutation.
  */
 @Module({
-  imports: [AuditModule, WalletModule, RoundsModule, AuthModule, SettingsModule],
+  imports: [CoreModule, DatabaseModule, AuditModule, WalletModule, RoundsModule, AuthModule, SettingsModule],
   controllers: [
     ConsoleAuthController,
     UsersController,

@@ -7,9 +7,11 @@ import { NoticesService } from './notices.service';
 import { FeedModule } from '../feed/feed.module';
 import { AuthModule } from '../auth/auth.module';
 import { SettingsModule } from '../settings/settings.module';
+import { CoreModule } from '../common/core.module';
+import { DatabaseModule } from '../common/db/database.module';
 
 @Module({
-  imports: [LotteryModule, FeedModule, AuthModule, SettingsModule],
+  imports: [CoreModule, DatabaseModule, LotteryModule, FeedModule, AuthModule, SettingsModule],
   controllers: [ContentController, PlayerNoticesController],
   providers: [ContentService, NoticesService],
   exports: [ContentService],

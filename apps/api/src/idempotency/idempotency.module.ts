@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IdempotencyService } from './idempotency.service';
+import { CoreModule } from '../common/core.module';
+import { DatabaseModule } from '../common/db/database.module';
 
-@Module({ providers: [IdempotencyService], exports: [IdempotencyService] })
+@Module({ imports: [CoreModule, DatabaseModule], providers: [IdempotencyService], exports: [IdempotencyService] })
 export class IdempotencyModule {}

@@ -13,10 +13,12 @@ import { AuthModule } from '../auth/auth.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { SettingsModule } from '../settings/settings.module';
+import { CoreModule } from '../common/core.module';
+import { DatabaseModule } from '../common/db/database.module';
 
 /** Player calls of the game (spec section 7): rooms, odds, heartbeat, betting, rounds, chart, verify, bet record. */
 @Module({
-  imports: [RoundsModule, FeedModule, AuthModule, LedgerModule, IdempotencyModule, SettingsModule],
+  imports: [CoreModule, DatabaseModule, RoundsModule, FeedModule, AuthModule, LedgerModule, IdempotencyModule, SettingsModule],
   controllers: [LotteryController, OrdersController],
   providers: [CatalogService, LotteryService, HeartService, HeartFastPath, BettingService, OrdersService],
   exports: [CatalogService, OrdersService],

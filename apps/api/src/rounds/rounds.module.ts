@@ -5,6 +5,8 @@ import { RoundReader } from './round-reader.service';
 import { RoundScheduler } from './round-scheduler.service';
 import { SettlementService } from './settlement.service';
 import { LedgerModule } from '../ledger/ledger.module';
+import { CoreModule } from '../common/core.module';
+import { DatabaseModule } from '../common/db/database.module';
 
 /**
  * Round lifecycle (open, close, draw, settle, void) and its scheduler. The console uses
@@ -12,7 +14,7 @@ import { LedgerModule } from '../ledger/ledger.module';
  * announced on RoundEvents (common/events), not by calling their readers.
  */
 @Module({
-  imports: [ScheduleModule.forRoot(), LedgerModule],
+  imports: [CoreModule, DatabaseModule, ScheduleModule.forRoot(), LedgerModule],
   providers: [RoundReader, SettlementService, RoundLifecycleService, RoundScheduler],
   exports: [RoundReader, SettlementService, RoundLifecycleService],
 })

@@ -10,10 +10,12 @@ import { AuthModule } from '../auth/auth.module';
 import { SettingsModule } from '../settings/settings.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { CoreModule } from '../common/core.module';
+import { DatabaseModule } from '../common/db/database.module';
 
 /** Player wallet calls (recharge, withdraw, fund history, payout accounts, security code) and finance's approvals. */
 @Module({
-  imports: [AuthModule, SettingsModule, LedgerModule, IdempotencyModule],
+  imports: [CoreModule, DatabaseModule, AuthModule, SettingsModule, LedgerModule, IdempotencyModule],
   controllers: [WalletController],
   providers: [RechargeService, WithdrawService, CapitalLogService, PayInfoService, SecurityCodeService, ApprovalsService],
   exports: [ApprovalsService, SecurityCodeService],

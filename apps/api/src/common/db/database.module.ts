@@ -1,7 +1,8 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { openDatabase, TxRunner } from '@sum28/database';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { CoreModule } from '../core.module';
 import { ReadDb } from './read-db';
 
 @Injectable()
@@ -14,10 +15,11 @@ class DatabaseCloser implements OnApplicationShutdown {
 
 /**
  * Opens the database (running pending migrations) and shares one TxRunner, i.e. one SQLite write gate,
- * and ReadDb (committed reads for the hot read paths: feed, heartbeat, player reads).
+ * and ReadDb (committed reads for the hot read paths: feed, heartbeat, player reads). A static module:
+ * every feature that reads or writes imports it by name and all share the one DataSource and TxRunner.
  */
-@Global()
 @Module({
+  imports: [CoreModule],
   providers: [
     {
       provide: DataSource,

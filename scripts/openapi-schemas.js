@@ -184,6 +184,27 @@ function generateResponseSchemas() {
     const remove = prop('remove');
     if (!remove || remove.initializer.kind !== ts.SyntaxKind.NullKeyword) operations[`${c}_remove`] = schemaOf(viewType);
   }
+  /**
+   * A read-only console resource made by `readController({ name, list, get, ... })` (the same file): list
+   * answers an array of the view its `list` pages (`Promise<Page<View>>`), csv text, get (unless null) the view.
+   */
+  function readOperations(init) {
+    if (!init || !ts.isCallExpression(init) || init.expression.getText() !== 'readController') return;
+    const arg = init.arguments[0];
+    if (!arg || !ts.isObjectLiteralExpression(arg)) return;
+    const prop = (key) => arg.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === key);
+    const name = prop('name');
+    const list = prop('list');
+    if (!name || !ts.isStringLiteral(name.initializer) || !list) throw new Error('readController needs a literal name and a list');
+    const page = unwrap(checker.getTypeAtLocation(list.initializer).getCallSignatures()[0]?.getReturnType());
+    const viewType = page && page.flags & ts.TypeFlags.Object ? checker.getTypeArguments(page)[0] : undefined;
+    if (!viewType) throw new Error(`${name.initializer.text}: list does not answer a Page of a view`);
+    const c = name.initializer.text;
+    operations[`${c}_list`] = { type: 'array', items: schemaOf(viewType) };
+    operations[`${c}_csv`] = { type: 'string' };
+    const get = prop('get');
+    if (!get || get.initializer.kind !== ts.SyntaxKind.NullKeyword) operations[`${c}_get`] = schemaOf(viewType);
+  }
   for (const sf of prog.getSourceFiles()) {
     if (!sf.fileName.includes(join('apps', 'api', 'src')) || sf.isDeclarationFile) continue;
     ts.forEachChild(sf, function visit(node) {
@@ -196,7 +217,11 @@ function generateResponseSchemas() {
           operations[`${node.name.text}_${member.name.getText()}`] = schemaOf(answer);
         }
       }
-      if (ts.isVariableStatement(node)) for (const d of node.declarationList.declarations) crudOperations(d.initializer);
+      if (ts.isVariableStatement(node))
+        for (const d of node.declarationList.declarations) {
+          crudOperations(d.initializer);
+          readOperations(d.initializer);
+        }
     });
   }
   const sorted = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

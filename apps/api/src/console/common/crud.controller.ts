@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { ObjectLiteral } from 'typeorm';
 import type { StaffActor } from '../../audit/audit.types';
 import { ListQueryDto } from '../list/list.dto';
+import type { CsvDoc, Page } from '../list/list.service';
 import { respondCsv, respondPage } from '../list/respond';
 import { Actor, ConsoleController, Permit } from '../permission';
 import type { Permission } from '../roles';
@@ -96,4 +97,60 @@ export function crudController<W, E extends ObjectLiteral, V extends object>(r: 
     if (descriptor && summary) ApiOperation({ summary })(ResourceController.prototype, method, descriptor);
   }
   return ResourceController;
+}
+
+/** A read-only console resource (list, export.csv and, unless `get` is null, show) over a reader service. */
+export interface ReadResource<R, V extends object> {
+  /** The controller's class name: OpenAPI operation ids are `<name>_<method>`. */
+  name: string;
+  /** `/admin-api/<path>` */
+  path: string;
+  read: Permission;
+  /** The service that reads the rows (the controller's only dependency). */
+  reader: Type<R>;
+  list: (r: R, q: ListQueryDto) => Promise<Page<V>>;
+  csv: (r: R, q: ListQueryDto) => Promise<CsvDoc>;
+  /** null: no show route */
+  get: ((r: R, id: number) => Promise<V>) | null;
+  /** OpenAPI summaries per route. */
+  docs?: Partial<Record<'list' | 'csv' | 'get', string>>;
+}
+
+/**
+ * The read routes of `crudController` for a resource no console route writes (bets, ledger lines,
+ * sessions): the same paths, permission, list protocol, CSV export and operation ids, answered by the
+ * reader's own queries.
+ */
+export function readController<R, V extends object>(r: ReadResource<R, V>): Type {
+  @ConsoleController(r.path)
+  class ReadOnlyController {
+    constructor(readonly reader: R) {}
+
+    @Get()
+    @Permit(r.read)
+    async list(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<V[]> {
+      return respondPage(reply, await r.list(this.reader, q));
+    }
+
+    @Get('export.csv')
+    @Permit(r.read)
+    async csv(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+      return respondCsv(reply, await r.csv(this.reader, q));
+    }
+
+    @Get(':id')
+    @Permit(r.read)
+    get(@IdParam() id: number): Promise<V> {
+      if (r.get === null) throw new Error(`${r.name} has no show route`);
+      return r.get(this.reader, id);
+    }
+  }
+  Object.defineProperty(ReadOnlyController, 'name', { value: r.name });
+  Reflect.defineMetadata('design:paramtypes', [r.reader], ReadOnlyController);
+  if (r.get === null) delete (ReadOnlyController.prototype as unknown as Record<string, unknown>)['get'];
+  for (const [method, summary] of Object.entries(r.docs ?? {})) {
+    const descriptor = Object.getOwnPropertyDescriptor(ReadOnlyController.prototype, method);
+    if (descriptor && summary) ApiOperation({ summary })(ReadOnlyController.prototype, method, descriptor);
+  }
+  return ReadOnlyController;
 }

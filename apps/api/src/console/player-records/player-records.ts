@@ -1,14 +1,10 @@
-import { Get, Injectable, Query, Res } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { Injectable } from '@nestjs/common';
 import { LedgerEntryEntity, LedgerTransactionEntity, UserSessionEntity } from '@sum28/database';
 import { minorToMajor } from '@sum28/domain';
-import type { FastifyReply } from 'fastify';
 import { DataSource, In } from 'typeorm';
-import { ListQueryDto } from '../list/list.dto';
+import { readController } from '../common/crud.controller';
 import type { ListParams, ListSpec } from '../list/list-query';
 import { type CsvDoc, ListService, type Page } from '../list/list.service';
-import { respondCsv, respondPage } from '../list/respond';
-import { ConsoleController, Permit } from '../permission';
 
 /** One ledger posting line of a player (read-only): the account it moved, the amount, and its transaction's kind. */
 export interface LedgerEntryView {
@@ -124,38 +120,24 @@ export class PlayerRecordsService {
   }
 }
 
-@ConsoleController('ledger-entries')
-export class LedgerEntriesController {
-  constructor(private readonly records: PlayerRecordsService) {}
+export const LedgerEntriesController = readController({
+  name: 'LedgerEntriesController',
+  path: 'ledger-entries',
+  read: 'users.read',
+  reader: PlayerRecordsService,
+  list: (p, q) => p.ledger(q),
+  csv: (p, q) => p.ledgerCsv(q),
+  get: null,
+  docs: { list: 'Ledger posting lines, read-only (filters: id, tx_id, user_id, account, created_at_gte/lte)' },
+});
 
-  @Get()
-  @Permit('users.read')
-  @ApiOperation({ summary: 'Ledger posting lines, read-only (filters: id, tx_id, user_id, account, created_at_gte/lte)' })
-  async list(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<LedgerEntryView[]> {
-    return respondPage(reply, await this.records.ledger(q));
-  }
-
-  @Get('export.csv')
-  @Permit('users.read')
-  async csv(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return respondCsv(reply, await this.records.ledgerCsv(q));
-  }
-}
-
-@ConsoleController('user-sessions')
-export class UserSessionsController {
-  constructor(private readonly records: PlayerRecordsService) {}
-
-  @Get()
-  @Permit('users.read')
-  @ApiOperation({ summary: 'Player sign-in sessions, read-only, never a token (filters: id, user_id, ip, created_at_gte/lte, expires_at_gte/lte)' })
-  async list(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserSessionView[]> {
-    return respondPage(reply, await this.records.sessions(q));
-  }
-
-  @Get('export.csv')
-  @Permit('users.read')
-  async csv(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return respondCsv(reply, await this.records.sessionsCsv(q));
-  }
-}
+export const UserSessionsController = readController({
+  name: 'UserSessionsController',
+  path: 'user-sessions',
+  read: 'users.read',
+  reader: PlayerRecordsService,
+  list: (p, q) => p.sessions(q),
+  csv: (p, q) => p.sessionsCsv(q),
+  get: null,
+  docs: { list: 'Player sign-in sessions, read-only, never a token (filters: id, user_id, ip, created_at_gte/lte, expires_at_gte/lte)' },
+});

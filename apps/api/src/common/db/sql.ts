@@ -1,4 +1,4 @@
-import type { DbKind } from '@sum28/database';
+import { positional, type DbKind } from '@sum28/database';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -22,9 +22,7 @@ export class Sql {
 
   /** Rewrites `?` placeholders to `$1, $2, ...` on PostgreSQL. The text must hold no literal `?`. */
   q(text: string): string {
-    if (!this.isPg) return text;
-    let n = 0;
-    return text.replace(/\?/g, () => `$${++n}`);
+    return positional(this.kind, text);
   }
 }
 

@@ -15,6 +15,7 @@ import {
   theoreticalRtpBps,
 } from '@sum28/domain';
 import type { DashboardStats, RtpRow, WindowStats } from '@sum28/contracts';
+import { kindOf, positional } from '@sum28/database';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config';
@@ -31,33 +32,28 @@ export class StatsService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
 
-  private p(n: number): string {
-    return this.ds.options.type === 'postgres' ? `$${n}` : '?';
-  }
-
   private async one(sql: string, params: unknown[]): Promise<Row> {
-    return ((await this.ds.query(sql, params)) as Row[])[0] ?? {};
+    return ((await this.ds.query(positional(kindOf(this.ds), sql), params)) as Row[])[0] ?? {};
   }
 
   private async window(name: WindowStats['window'], since: number): Promise<WindowStats> {
-    const p = this.p(1);
     const money = await this.one(
       `SELECT COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.RECHARGE} THEN quantity_minor ELSE 0 END), 0) AS recharges,
               COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.WITHDRAW} THEN quantity_minor ELSE 0 END), 0) AS withdrawals,
               COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.GIFT} THEN quantity_minor ELSE 0 END), 0) AS gifts
-         FROM capital_logs WHERE status = ${AUDIT_STATUS.APPROVED} AND type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.WITHDRAW}, ${CAPITAL_TYPE.GIFT}) AND resolved_at >= ${p}`,
+         FROM capital_logs WHERE status = ${AUDIT_STATUS.APPROVED} AND type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.WITHDRAW}, ${CAPITAL_TYPE.GIFT}) AND resolved_at >= ?`,
       [since],
     );
     const placed = await this.one(
-      `SELECT COALESCE(SUM(stake_minor), 0) AS turnover, COUNT(DISTINCT user_id) AS active FROM bets WHERE created_at >= ${p} AND status <> ${BET_STATUS.CANCELLED}`,
+      `SELECT COALESCE(SUM(stake_minor), 0) AS turnover, COUNT(DISTINCT user_id) AS active FROM bets WHERE created_at >= ? AND status <> ${BET_STATUS.CANCELLED}`,
       [since],
     );
     const settled = await this.one(
-      `SELECT COALESCE(SUM(stake_minor), 0) AS stakes, COALESCE(SUM(COALESCE(payout_minor, 0)), 0) AS payouts FROM bets WHERE status = ${BET_STATUS.SETTLED} AND settled_at >= ${p}`,
+      `SELECT COALESCE(SUM(stake_minor), 0) AS stakes, COALESCE(SUM(COALESCE(payout_minor, 0)), 0) AS payouts FROM bets WHERE status = ${BET_STATUS.SETTLED} AND settled_at >= ?`,
       [since],
     );
     // user 1 is the house agent of the seed, not a player
-    const players = await this.one(`SELECT COUNT(*) AS n FROM users WHERE created_at >= ${p} AND id <> 1`, [since]);
+    const players = await this.one(`SELECT COUNT(*) AS n FROM users WHERE created_at >= ? AND id <> 1`, [since]);
     const payouts = intOf(settled['payouts']);
     return {
       window: name,

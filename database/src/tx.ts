@@ -57,11 +57,6 @@ export class TxRunner {
   async lockRow(m: EntityManager, table: string, id: number): Promise<void> {
     if (this.kind === 'postgres') await m.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
   }
-
-  /** Positional parameter placeholder for raw SQL: `?` on SQLite, `$n` on PostgreSQL. */
-  p(n: number): string {
-    return this.kind === 'postgres' ? `$${n}` : '?';
-  }
 }
 
 /** True when a driver error is a UNIQUE violation (SQLite or PostgreSQL). */

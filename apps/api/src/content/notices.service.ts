@@ -4,9 +4,18 @@ import { TxRunner } from '@sum28/database';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { ReadDb } from '../common/db/read-db';
-import { exec, int, type Row, Sql } from '../common/db/sql';
+import { all, exec, first, int, intOrNull, rowOf, Sql, str } from '../common/db/sql';
 
 export const NOTICE_PAGE_SIZE = 20;
+
+/** A notice with the player's read time (NULL: unread); `user_id` NULL: to all players. */
+const NoticeRow = rowOf({ id: int, user_id: intOrNull, title: str, content: str, created_at: int, read_at: intOrNull });
+
+/** COUNT(*) of a query. */
+const CountRow = rowOf({ c: int });
+
+/** Unread entries of one kind (unread). */
+const UnreadRow = rowOf({ kind: str, c: int });
 
 /**
  * The Notice screen: in-site messages (`notices.kind = 'message'`, to one player or, with no `user_id`,
@@ -31,22 +40,25 @@ export class NoticesService {
   }
 
   async list(userId: number, tab: NoticeTab, page = 1, pageSize = NOTICE_PAGE_SIZE): Promise<NoticeListResponse> {
-    const rows = await this.db.all(
-      `SELECT n.id, n.user_id, n.title, n.content, n.created_at, r.read_at
+    const rows = await all(
+      NoticeRow,
+      this.db.all(
+        `SELECT n.id, n.user_id, n.title, n.content, n.created_at, r.read_at
          FROM notices n LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = ?
         WHERE n.kind = ? AND ${this.visible()}
         ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?`,
-      [userId, tab, userId, pageSize, (page - 1) * pageSize],
+        [userId, tab, userId, pageSize, (page - 1) * pageSize],
+      ),
     );
-    const total = int((await this.db.all(`SELECT COUNT(*) AS c FROM notices n WHERE n.kind = ? AND ${this.visible()}`, [tab, userId]))[0]?.['c'] ?? 0);
-    const list = rows.map((r: Row): NoticeEntry => ({
-      id: int(r['id']),
+    const total = (await first(CountRow, this.db.all(`SELECT COUNT(*) AS c FROM notices n WHERE n.kind = ? AND ${this.visible()}`, [tab, userId])))?.c ?? 0;
+    const list = rows.map((r): NoticeEntry => ({
+      id: r.id,
       tab,
-      title: String(r['title']),
-      content: String(r['content']),
-      personal: r['user_id'] !== null,
-      read: r['read_at'] !== null,
-      createtime: Math.floor(int(r['created_at']) / 1000),
+      title: r.title,
+      content: r.content,
+      personal: r.user_id !== null,
+      read: r.read_at !== null,
+      createtime: Math.floor(r.created_at / 1000),
     }));
     return { list, total, page, pageSize, unread: await this.unread(userId) };
   }
@@ -72,7 +84,7 @@ export class NoticesService {
       const seen = (await m.query(
         this.sql.q(`SELECT 1 AS x FROM notices n WHERE n.id = ? AND n.kind IN (${tabs.map(() => '?').join(', ')}) AND ${this.visible()}`),
         [id, ...tabs, userId],
-      )) as Row[];
+      )) as unknown[];
       return seen.length > 0;
     });
     if (!found) throw new ApiError('NOTICE_NOT_FOUND');
@@ -81,16 +93,19 @@ export class NoticesService {
 
   /** Unread entries per tab. */
   async unread(userId: number): Promise<NoticeUnread> {
-    const rows = await this.db.all(
-      `SELECT n.kind, COUNT(*) AS c FROM notices n
+    const rows = await all(
+      UnreadRow,
+      this.db.all(
+        `SELECT n.kind, COUNT(*) AS c FROM notices n
         WHERE ${this.visible()} AND NOT EXISTS (SELECT 1 FROM notice_reads r WHERE r.notice_id = n.id AND r.user_id = ?)
         GROUP BY n.kind`,
-      [userId, userId],
+        [userId, userId],
+      ),
     );
     const out: NoticeUnread = { message: 0, announcement: 0 };
     for (const r of rows) {
-      const kind = String(r['kind']);
-      if (kind === 'message' || kind === 'announcement') out[kind] = int(r['c']);
+      const kind = r.kind;
+      if (kind === 'message' || kind === 'announcement') out[kind] = r.c;
     }
     return out;
   }

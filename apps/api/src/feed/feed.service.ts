@@ -4,7 +4,7 @@ import { BET_STATUS, maskName, minorToMajor } from '@sum28/domain';
 import { Clock } from '../common/clock';
 import { RoundEvents } from '../common/events/round-events';
 import { ReadDb } from '../common/db/read-db';
-import { int, type Row } from '../common/db/sql';
+import { all, int, rowOf, str, strOrNull } from '../common/db/sql';
 import { SharedEvents } from '../common/shared/shared-events';
 
 /** Entries a room keeps in memory and the most one answer carries. */
@@ -34,6 +34,22 @@ interface FeedRow {
 export interface ActivityWin extends ActivityItem {
   game_id: number;
 }
+
+/** A bet of the room feed (refresh). */
+const RoomBetRow = rowOf({
+  id: int,
+  user_id: int,
+  issue: str,
+  stake_minor: int,
+  play_type: str,
+  created_at: int,
+  nickname: str,
+  username: str,
+  avatar: strOrNull,
+});
+
+/** A win of the home ticker (loadWins): settled winning bets have a payout and a settlement time. */
+const WinRow = rowOf({ id: int, game_id: int, payout_minor: int, settled_at: int, nickname: str, username: str, game_name: str });
 
 interface RoomCache {
   at: number;
@@ -128,41 +144,47 @@ export class FeedService {
   }
 
   private async refresh(planId: number, c: RoomCache): Promise<void> {
-    const rows = (await this.db.all(
-      `SELECT b.id, b.user_id, b.issue, b.stake_minor, b.play_type, b.created_at, u.nickname, u.username, u.avatar
+    const rows = await all(
+      RoomBetRow,
+      this.db.all(
+        `SELECT b.id, b.user_id, b.issue, b.stake_minor, b.play_type, b.created_at, u.nickname, u.username, u.avatar
            FROM bets b JOIN users u ON u.id = b.user_id
           WHERE b.plan_id = ? AND b.id > ? ORDER BY b.id DESC LIMIT ${ROOM_FEED_SIZE}`,
-      [planId, c.maxId],
-    )) as Row[];
+        [planId, c.maxId],
+      ),
+    );
     if (rows.length === 0) return;
     const fresh = rows.reverse().map((r): FeedRow => ({
-      id: int(r['id']),
-      userId: int(r['user_id']),
-      maskedUserId: maskName(String(r['user_id'])),
-      maskedName: maskName(String(r['nickname'] || r['username'])),
-      avatar: String(r['avatar'] ?? ''),
-      issue: String(r['issue']),
-      quantity: minorToMajor(int(r['stake_minor'])),
-      playType: String(r['play_type']),
-      createtime: Math.floor(int(r['created_at']) / 1000),
+      id: r.id,
+      userId: r.user_id,
+      maskedUserId: maskName(String(r.user_id)),
+      maskedName: maskName(r.nickname || r.username),
+      avatar: r.avatar ?? '',
+      issue: r.issue,
+      quantity: minorToMajor(r.stake_minor),
+      playType: r.play_type,
+      createtime: Math.floor(r.created_at / 1000),
     }));
     c.rows = [...c.rows, ...fresh].slice(-ROOM_FEED_SIZE);
     c.maxId = c.rows[c.rows.length - 1]?.id ?? c.maxId;
   }
 
   private async loadWins(): Promise<ActivityWin[]> {
-    const rows = (await this.db.all(
-      `SELECT b.id, b.game_id, b.payout_minor, b.settled_at, u.nickname, u.username, g.name AS game_name
+    const rows = await all(
+      WinRow,
+      this.db.all(
+        `SELECT b.id, b.game_id, b.payout_minor, b.settled_at, u.nickname, u.username, g.name AS game_name
          FROM bets b JOIN users u ON u.id = b.user_id JOIN games g ON g.id = b.game_id
         WHERE b.whether_hit = 1 AND b.status = ${BET_STATUS.SETTLED} ORDER BY b.id DESC LIMIT ${ACTIVITY_SIZE}`,
-    )) as Row[];
+      ),
+    );
     return rows.map((r) => ({
-      id: int(r['id']),
-      game_id: int(r['game_id']),
-      nickname: maskName(String(r['nickname'] || r['username'])),
-      game_name: String(r['game_name']),
-      amount: minorToMajor(int(r['payout_minor'])),
-      createtime: Math.floor(int(r['settled_at']) / 1000),
+      id: r.id,
+      game_id: r.game_id,
+      nickname: maskName(r.nickname || r.username),
+      game_name: r.game_name,
+      amount: minorToMajor(r.payout_minor),
+      createtime: Math.floor(r.settled_at / 1000),
     }));
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IdempotencyKeyEntity, isUniqueViolation, TxRunner } from '@sum28/database';
+import { IdempotencyKeyEntity, isUniqueViolation, kindOf, positional, TxRunner } from '@sum28/database';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
@@ -52,9 +52,8 @@ export class IdempotencyService {
    * every insert would be a new prepared statement (docs/performance.md).
    */
   private async inTransaction<T>(m: EntityManager, scope: string, key: string, requestHash: string, fn: (m: EntityManager) => Promise<T>): Promise<T> {
-    const pg = m.connection.options.type === 'postgres';
-    const p = (i: number): string => (pg ? `$${i}` : '?');
-    const rows = (await m.query(`SELECT request_hash, response FROM idempotency_keys WHERE scope = ${p(1)} AND "key" = ${p(2)}`, [scope, key])) as {
+    const kind = kindOf(m.connection);
+    const rows = (await m.query(positional(kind, `SELECT request_hash, response FROM idempotency_keys WHERE scope = ? AND "key" = ?`), [scope, key])) as {
       request_hash: string;
       response: string | null;
     }[];
@@ -64,14 +63,14 @@ export class IdempotencyService {
         { request_hash: prior.request_hash, response: prior.response === null ? null : (JSON.parse(prior.response) as unknown) },
         requestHash,
       );
-    await m.query(`INSERT INTO idempotency_keys (scope, "key", request_hash, response, created_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, NULL, ${p(4)})`, [
+    await m.query(positional(kind, `INSERT INTO idempotency_keys (scope, "key", request_hash, response, created_at) VALUES (?, ?, ?, NULL, ?)`), [
       scope,
       key,
       requestHash,
       this.clock.now(),
     ]);
     const out = await fn(m);
-    await m.query(`UPDATE idempotency_keys SET response = ${p(1)} WHERE scope = ${p(2)} AND "key" = ${p(3)}`, [
+    await m.query(positional(kind, `UPDATE idempotency_keys SET response = ? WHERE scope = ? AND "key" = ?`), [
       JSON.stringify({ value: out ?? null }),
       scope,
       key,

@@ -9,6 +9,7 @@ import {
   MAX_BALANCE_CEILING_MINOR,
 } from '@sum28/domain';
 import type { DataSource } from 'typeorm';
+import { all, first, num, raw, rowOf, str, type Row } from '../common/db/sql';
 import { IDEMPOTENCY_SCOPE, LEDGER_KIND } from './ledger-keys';
 
 export interface CheckResult {
@@ -23,10 +24,21 @@ export interface LedgerReport {
   violations: number;
 }
 
-type Row = Record<string, unknown>;
+/** A drawn round with its seed and stored result (I6c); `Number()` as read, so a bad value is reported, not thrown. */
+const DrawnSeedRow = rowOf({ id: raw, game_id: num, issue: str, seed_hex: str, hash_hex: str, site_1: num, site_2: num, site_3: num, sum: num });
+/** A stored setting value (JSON text). */
+const SettingValueRow = rowOf({ value: str });
+/** An idempotency key of a money call with its stored answer (I9b). */
+const KeyRow = rowOf({ id: raw, scope: str, response: raw });
+/** A capital log of one type (I9b). */
+const CapitalLogRow = rowOf({ id: num, user_id: num });
+/** Withdrawal hold postings per capital log and user (I9b). */
+const HoldRow = rowOf({ ref_id: num, user_id: num, n: num });
+
 /** A check another module adds to this report (the audit module's I10), passed in explicitly. */
 export type InvariantCheck = (ds: DataSource) => Promise<CheckResult[]>;
 
+/** The rows `sql` finds are the violations; a few of them, as read, are the samples. */
 async function check(ds: DataSource, id: string, name: string, sql: string, params: unknown[] = []): Promise<CheckResult> {
   const rows = (await ds.query(sql, params)) as Row[];
   return { id, name, violations: rows.length, samples: rows.slice(0, 5) };
@@ -191,10 +203,10 @@ export async function runLedgerCheck(ds: DataSource, extraChecks: readonly Invar
  * in SQL. A cap lowered below a balance that already exists is reported too.
  */
 async function safeRangeCheck(ds: DataSource): Promise<CheckResult> {
-  const stored = (await ds.query(`SELECT value FROM settings WHERE key = 'max_balance_minor'`)) as Row[];
+  const stored = await first(SettingValueRow, ds.query(`SELECT value FROM settings WHERE key = 'max_balance_minor'`));
   let cap = DEFAULT_MAX_BALANCE_MINOR;
   try {
-    const v = stored[0] === undefined ? cap : (JSON.parse(String(stored[0]['value'])) as unknown);
+    const v = stored === undefined ? cap : (JSON.parse(stored.value) as unknown);
     if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) cap = Math.min(v, MAX_BALANCE_CEILING_MINOR);
   } catch {
     // an unreadable setting: the default cap
@@ -214,20 +226,17 @@ async function safeRangeCheck(ds: DataSource): Promise<CheckResult> {
 
 /** I6c: every drawn round's result is the one its stored seed gives, and the seed matches the published hash. */
 async function fairnessCheck(ds: DataSource): Promise<CheckResult> {
-  const rows = (await ds.query(`SELECT id, game_id, issue, seed_hex, hash_hex, site_1, site_2, site_3, sum FROM rounds WHERE sum IS NOT NULL`)) as Row[];
+  const rows = await all(
+    DrawnSeedRow,
+    ds.query(`SELECT id, game_id, issue, seed_hex, hash_hex, site_1, site_2, site_3, sum FROM rounds WHERE sum IS NOT NULL`),
+  );
   const bad: Row[] = [];
   for (const r of rows) {
-    const seed = String(r['seed_hex']);
-    const d = drawFromSeed(seed, Number(r['game_id']), String(r['issue']));
+    const seed = r.seed_hex;
+    const d = drawFromSeed(seed, r.game_id, r.issue);
     const [a, b, c] = d.triple;
-    if (
-      hashSeedHex(seed) !== r['hash_hex'] ||
-      a !== Number(r['site_1']) ||
-      b !== Number(r['site_2']) ||
-      c !== Number(r['site_3']) ||
-      d.sum !== Number(r['sum'])
-    ) {
-      bad.push({ id: r['id'], issue: r['issue'] });
+    if (hashSeedHex(seed) !== r.hash_hex || a !== r.site_1 || b !== r.site_2 || c !== r.site_3 || d.sum !== r.sum) {
+      bad.push({ id: r.id, issue: r.issue });
     }
   }
   return {
@@ -252,22 +261,25 @@ async function idempotentAnswersCheck(ds: DataSource): Promise<CheckResult> {
   const bad: Row[] = [];
   const named = new Map<number, string>();
   for (const kind of kinds) {
-    const keys = (await ds.query(`SELECT id, scope, response FROM idempotency_keys WHERE scope LIKE '${kind.prefix}%'`)) as Row[];
+    const keys = await all(KeyRow, ds.query(`SELECT id, scope, response FROM idempotency_keys WHERE scope LIKE '${kind.prefix}%'`));
     if (keys.length === 0) continue;
-    const logs = new Map<number, Row>();
-    for (const r of (await ds.query(`SELECT id, user_id, type FROM capital_logs WHERE type = ${kind.type}`)) as Row[]) logs.set(Number(r['id']), r);
+    const logs = new Map<number, { id: number; user_id: number }>();
+    for (const r of await all(CapitalLogRow, ds.query(`SELECT id, user_id, type FROM capital_logs WHERE type = ${kind.type}`))) logs.set(r.id, r);
     const holds = new Map<number, { n: number; user: number }>();
     if (kind.type === 1) {
-      for (const r of (await ds.query(
-        `SELECT ref_id, user_id, COUNT(*) AS n FROM ledger_transactions WHERE ref_type = 'capital' AND kind = '${LEDGER_KIND.WITHDRAW_HOLD}' GROUP BY ref_id, user_id`,
-      )) as Row[]) {
-        const prior = holds.get(Number(r['ref_id']));
-        holds.set(Number(r['ref_id']), { n: Number(r['n']) + (prior?.n ?? 0), user: Number(r['user_id']) });
+      for (const r of await all(
+        HoldRow,
+        ds.query(
+          `SELECT ref_id, user_id, COUNT(*) AS n FROM ledger_transactions WHERE ref_type = 'capital' AND kind = '${LEDGER_KIND.WITHDRAW_HOLD}' GROUP BY ref_id, user_id`,
+        ),
+      )) {
+        const prior = holds.get(r.ref_id);
+        holds.set(r.ref_id, { n: r.n + (prior?.n ?? 0), user: r.user_id });
       }
     }
     for (const k of keys) {
-      const userId = Number(String(k['scope']).slice(kind.prefix.length));
-      const id = answeredId(k['response']);
+      const userId = Number(k.scope.slice(kind.prefix.length));
+      const id = answeredId(k.response);
       const log = id === null ? undefined : logs.get(id);
       const hold = id === null ? undefined : holds.get(id);
       const problem =
@@ -275,15 +287,15 @@ async function idempotentAnswersCheck(ds: DataSource): Promise<CheckResult> {
           ? 'no answer naming a capital log'
           : !log
             ? 'names no capital log of its type'
-            : Number(log['user_id']) !== userId
+            : log.user_id !== userId
               ? "names another user's capital log"
               : named.has(id)
                 ? `names the same capital log as key ${named.get(id)}`
                 : kind.type === 1 && (hold?.n !== 1 || hold.user !== userId)
                   ? 'withdrawal without exactly one hold posting of its user'
                   : null;
-      if (id !== null) named.set(id, String(k['id']));
-      if (problem) bad.push({ key_id: k['id'], scope: k['scope'], capital_log_id: id, problem });
+      if (id !== null) named.set(id, String(k.id));
+      if (problem) bad.push({ key_id: k.id, scope: k.scope, capital_log_id: id, problem });
     }
   }
   return {

@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { USER_BALANCE_COLUMN, UserEntity, isUniqueViolation, type LedgerAccount } from '@sum28/database';
+import { USER_BALANCE_COLUMN, UserEntity, isUniqueViolation, kindOf, positional, type LedgerAccount } from '@sum28/database';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { BalanceEpochs } from './balance-epochs';
@@ -50,15 +50,12 @@ export class LedgerService {
     assertBalanced(posting);
     // Plain SQL (a few statements, RETURNING instead of read-backs): this runs once per bet, and the ORM's
     // insert/update builders cost several times the statements themselves (docs/performance.md).
-    const pg = m.connection.options.type === 'postgres';
-    let n = 0;
-    const q = (text: string): string => (pg ? text.replace(/\?/g, () => `$${++n}`) : text);
+    const kind = kindOf(m.connection);
     let txId: number;
     try {
-      n = 0;
       const inserted = (await records(
         m,
-        q(`INSERT INTO ledger_transactions (unique_key, kind, user_id, ref_type, ref_id, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
+        positional(kind, `INSERT INTO ledger_transactions (unique_key, kind, user_id, ref_type, ref_id, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
         [posting.uniqueKey, posting.kind, posting.userId ?? null, posting.refType ?? '', posting.refId ?? null, now],
       )) as { id: number | string }[];
       txId = Number(inserted[0]?.id);
@@ -72,10 +69,12 @@ export class LedgerService {
     for (const line of userLines) {
       const column = USER_BALANCE_COLUMN[line.account as keyof typeof USER_BALANCE_COLUMN];
       const userId = line.userId as number;
-      n = 0;
       const rows = (await records(
         m,
-        q(`UPDATE users SET ${column} = ${column} + ?, updated_at = ? WHERE id = ? AND ${column} + ? >= 0 RETURNING money_minor, lock_money_minor`),
+        positional(
+          kind,
+          `UPDATE users SET ${column} = ${column} + ?, updated_at = ? WHERE id = ? AND ${column} + ? >= 0 RETURNING money_minor, lock_money_minor`,
+        ),
         [line.amount, now, userId, line.amount],
       )) as { money_minor: number | string; lock_money_minor: number | string }[];
       const row = rows[0];
@@ -83,9 +82,11 @@ export class LedgerService {
       balances.set(userId, { money: safe(row.money_minor), lock: safe(row.lock_money_minor) });
       this.epochs?.touch(m, userId);
     }
-    n = 0;
     await m.query(
-      q(`INSERT INTO ledger_entries (tx_id, account, user_id, amount_minor, created_at) VALUES ${posting.lines.map(() => '(?, ?, ?, ?, ?)').join(', ')}`),
+      positional(
+        kind,
+        `INSERT INTO ledger_entries (tx_id, account, user_id, amount_minor, created_at) VALUES ${posting.lines.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      ),
       posting.lines.flatMap((l) => [txId, l.account, l.userId ?? null, l.amount, now]),
     );
     return balances;

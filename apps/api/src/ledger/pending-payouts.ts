@@ -1,3 +1,4 @@
+import { kindOf, positional } from '@sum28/database';
 import { BET_STATUS } from '@sum28/domain';
 import type { EntityManager } from 'typeorm';
 
@@ -8,13 +9,13 @@ import type { EntityManager } from 'typeorm';
  * bets since the oldest such round's open_at are read, through the (user_id, created_at) index.
  */
 export async function pendingPayoutOf(m: EntityManager, userId: number, now: number): Promise<number> {
-  const pg = m.connection.options.type === 'postgres';
-  let n = 0;
-  const p = (): string => (pg ? `$${++n}` : '?');
   const rows = (await m.query(
-    `SELECT COALESCE(SUM((b.stake_minor * b.odds_milli) / 1000), 0) AS total FROM bets b
-      WHERE b.user_id = ${p()} AND b.status = ${BET_STATUS.PENDING}
-        AND b.created_at >= (SELECT COALESCE(MIN(r.open_at), ${p()}) FROM rounds r WHERE r.state IN ('open', 'closed', 'drawn'))`,
+    positional(
+      kindOf(m.connection),
+      `SELECT COALESCE(SUM((b.stake_minor * b.odds_milli) / 1000), 0) AS total FROM bets b
+      WHERE b.user_id = ? AND b.status = ${BET_STATUS.PENDING}
+        AND b.created_at >= (SELECT COALESCE(MIN(r.open_at), ?) FROM rounds r WHERE r.state IN ('open', 'closed', 'drawn'))`,
+    ),
     [userId, now],
   )) as { total: number | string }[];
   const total = Number(rows[0]?.total ?? 0);

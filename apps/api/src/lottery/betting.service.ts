@@ -36,10 +36,28 @@ import { betPosting } from '../ledger/ledger-keys';
 import { LedgerService } from '../ledger/ledger.service';
 import { pendingPayoutOf } from '../ledger/pending-payouts';
 import { CAPITAL_MARK } from '../rounds/settlement.service';
-import { bool, int, intOrNull, Sql, type Row } from '../common/db/sql';
+import { all, bool, first, int, intOrNull, one, rowOf, Sql, str } from '../common/db/sql';
 import { BetBatcher } from './bet-batcher';
 import { SettingsService } from '../settings/settings.service';
 import type { PlayOrderDto } from './dto/lottery.dto';
+
+/** The bet's round (placeIn). */
+const RoundRow = rowOf({ id: int, state: str, open_at: int, close_at: int });
+
+/** The bet a follow bet copies. */
+const FollowedRow = rowOf({ id: int, round_id: int, plan_id: int, play_type: str });
+
+/** The room, its game, and the odds of the bet's category (NULL: the room does not offer it). */
+const RoomRow = rowOf({ game_id: int, plan_enabled: bool, join_limit_minor: int, game_enabled: bool, odds_milli: intOrNull });
+
+/** The player placing the bet (row locked on PostgreSQL). */
+const PlayerRow = rowOf({ group_id: int, status: str, money_minor: int, lock_money_minor: int });
+
+/** A bet the player already holds in the round (opposite-bet rule). */
+const HeldRow = rowOf({ play_type: str, stake_minor: int });
+
+/** The id an INSERT ... RETURNING id answers. */
+const IdRow = rowOf({ id: int });
 
 /** Thrown inside the bet transaction so it rolls back; the account is frozen afterwards in a write of its own. */
 class OppositeBetRefused extends Error {
@@ -119,50 +137,49 @@ export class BettingService {
     const q = (s: string): string => this.sql.q(s);
     const now = this.clock.now();
 
-    const round = (
-      (await m.query(q(`SELECT id, state, open_at, close_at FROM rounds WHERE game_id = ? AND issue = ?${this.sql.forShare}`), [
-        dto.game_id,
-        dto.issue,
-      ])) as Row[]
-    )[0];
+    const round = await first(
+      RoundRow,
+      m.query(q(`SELECT id, state, open_at, close_at FROM rounds WHERE game_id = ? AND issue = ?${this.sql.forShare}`), [dto.game_id, dto.issue]),
+    );
     if (round === undefined) throw new ApiError(slotAt(now, this.cfg.schedule) === null ? 'PLATFORM_CLOSED' : 'ROUND_NOT_FOUND');
-    const roundId = int(round['id']);
-    const openAt = int(round['open_at']);
-    if (!isBettingOpen({ state: String(round['state']) as RoundState, closeAt: int(round['close_at']) }, now)) throw new ApiError('ROUND_CLOSED');
+    const roundId = round.id;
+    const openAt = round.open_at;
+    if (!isBettingOpen({ state: round.state as RoundState, closeAt: round.close_at }, now)) throw new ApiError('ROUND_CLOSED');
     if (now < openAt) throw new ApiError('ROUND_NOT_OPEN');
 
     let playType: PlayType = dto.play_type as PlayType;
     let followOf: number | null = null;
     if (dto.follow_id !== undefined) {
-      const f = ((await m.query(q(`SELECT id, round_id, plan_id, play_type FROM bets WHERE id = ?`), [dto.follow_id])) as Row[])[0];
-      if (f === undefined || int(f['plan_id']) !== dto.plan_id) throw new ApiError('FOLLOW_NOT_FOUND');
-      if (int(f['round_id']) !== roundId) throw new ApiError('FOLLOW_CURRENT_ONLY');
-      playType = String(f['play_type']) as PlayType;
-      followOf = int(f['id']);
+      const f = await first(FollowedRow, m.query(q(`SELECT id, round_id, plan_id, play_type FROM bets WHERE id = ?`), [dto.follow_id]));
+      if (f === undefined || f.plan_id !== dto.plan_id) throw new ApiError('FOLLOW_NOT_FOUND');
+      if (f.round_id !== roundId) throw new ApiError('FOLLOW_CURRENT_ONLY');
+      playType = f.play_type as PlayType;
+      followOf = f.id;
     }
 
-    const room = (
-      (await m.query(
+    const room = await first(
+      RoomRow,
+      m.query(
         q(`SELECT p.game_id, p.enabled AS plan_enabled, p.join_limit_minor, g.enabled AS game_enabled, o.odds_milli
            FROM plans p JOIN games g ON g.id = p.game_id LEFT JOIN odds o ON o.plan_id = p.id AND o.play_type = ?
           WHERE p.id = ?`),
         [playType, dto.plan_id],
-      )) as Row[]
-    )[0];
-    if (room === undefined || int(room['game_id']) !== dto.game_id || !bool(room['plan_enabled'])) throw new ApiError('PLAN_NOT_FOUND');
-    if (!bool(room['game_enabled'])) throw new ApiError('GAME_DISABLED');
-    const odds = intOrNull(room['odds_milli']);
+      ),
+    );
+    if (room === undefined || room.game_id !== dto.game_id || !room.plan_enabled) throw new ApiError('PLAN_NOT_FOUND');
+    if (!room.game_enabled) throw new ApiError('GAME_DISABLED');
+    const odds = room.odds_milli;
     if (odds === null) throw new ApiError('PLAY_TYPE_INVALID');
     // stake x odds must stay exact (the settlement multiplies them in SQL): far above any max_stake_minor.
     if (!Number.isSafeInteger(stake * odds)) throw new ApiError('AMOUNT_TOO_LARGE');
 
     await this.tx.lockRow(m, 'users', userId);
-    const user = ((await m.query(q(`SELECT group_id, status, money_minor, lock_money_minor FROM users WHERE id = ?`), [userId])) as Row[])[0];
+    const user = await first(PlayerRow, m.query(q(`SELECT group_id, status, money_minor, lock_money_minor FROM users WHERE id = ?`), [userId]));
     if (user === undefined) throw new ApiError('SESSION_INVALID');
-    if (int(user['group_id']) === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
-    if (user['status'] === ACCOUNT_STATUS.FROZEN) throw new ApiError('ACCOUNT_FROZEN');
-    const money = int(user['money_minor']);
-    const joinLimit = int(room['join_limit_minor']);
+    if (user.group_id === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
+    if (user.status === ACCOUNT_STATUS.FROZEN) throw new ApiError('ACCOUNT_FROZEN');
+    const money = user.money_minor;
+    const joinLimit = room.join_limit_minor;
     if (money < joinLimit) throw new ApiError('JOIN_LIMIT', { limit: formatMinor(joinLimit) });
     if (money < stake) throw new ApiError('INSUFFICIENT_FUNDS');
     // The safe range (issue 8): available + frozen + what pending bets could pay stays within max_balance,
@@ -170,7 +187,7 @@ export class BettingService {
     unwrap(
       checkBalanceCap({
         availableMinor: money - stake,
-        frozenMinor: int(user['lock_money_minor']),
+        frozenMinor: user.lock_money_minor,
         pendingPayoutMinor: await pendingPayoutOf(m, userId, now),
         creditMinor: payoutMinor(stake, odds),
         maxBalanceMinor: maxBalance,
@@ -179,13 +196,12 @@ export class BettingService {
 
     if (policy !== 'off' && OPPOSITE_OF[playType] !== undefined) {
       // (user_id, created_at) index: the player's bets since the round opened, not the whole round.
-      const held = (await m.query(q(`SELECT play_type, stake_minor FROM bets WHERE user_id = ? AND created_at >= ? AND round_id = ?`), [
-        userId,
-        openAt,
-        roundId,
-      ])) as Row[];
+      const held = await all(
+        HeldRow,
+        m.query(q(`SELECT play_type, stake_minor FROM bets WHERE user_id = ? AND created_at >= ? AND round_id = ?`), [userId, openAt, roundId]),
+      );
       const verdict = checkOppositeBet(
-        held.map((h) => ({ playType: String(h['play_type']) as PlayType, stake: int(h['stake_minor']) })),
+        held.map((h) => ({ playType: h.play_type as PlayType, stake: h.stake_minor })),
         { playType, stake },
         policy,
       );
@@ -193,15 +209,14 @@ export class BettingService {
     }
 
     const orderNo = newOrderNo(dto.issue);
-    const betId = int(
-      (
-        await returningRows(
-          m,
-          q(`INSERT INTO bets (order_no, user_id, game_id, plan_id, round_id, issue, play_type, stake_minor, odds_milli, status, follow_of, result_seen, created_at)
+    const { id: betId } = await one(
+      IdRow,
+      returningRows(
+        m,
+        q(`INSERT INTO bets (order_no, user_id, game_id, plan_id, round_id, issue, play_type, stake_minor, odds_milli, status, follow_of, result_seen, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${BET_STATUS.PENDING}, ?, ${this.sql.FALSE}, ?) RETURNING id`),
-          [orderNo, userId, dto.game_id, dto.plan_id, roundId, dto.issue, playType, stake, odds, followOf, now],
-        )
-      )[0]?.['id'],
+        [orderNo, userId, dto.game_id, dto.plan_id, roundId, dto.issue, playType, stake, odds, followOf, now],
+      ),
     );
     const balances = await this.ledger.post(m, betPosting(betId, userId, 'stake', stake), now);
     const after = balances.get(userId)?.money;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DEFAULT_LOCALE, isLocale, type Locale, playTypeLabel, tierLabel } from '@sum28/contracts';
 import { Clock } from '../common/clock';
 import { ReadDb } from '../common/db/read-db';
-import { bool, int, type Row } from '../common/db/sql';
+import { all, bool, first, int, raw, rowOf, str } from '../common/db/sql';
 
 export interface CatalogGame {
   id: number;
@@ -92,6 +92,15 @@ function labelOverrides(v: unknown): CatalogLabelOverrides {
   return out;
 }
 
+/** A game (line) with its per-locale names (JSON text). */
+const GameRow = rowOf({ id: int, name: str, sort: int, enabled: bool, names: raw });
+
+/** A plan (room) with its per-locale titles (JSON text). */
+const PlanRow = rowOf({ id: int, game_id: int, title: str, tier: str, join_limit_minor: int, sort: int, enabled: bool, titles: raw });
+
+/** The stored `catalog_labels` setting (JSON text). */
+const LabelsRow = rowOf({ value: raw });
+
 /** Games and rooms change rarely (console edits): read paths reuse them this long. Betting reads the database itself. */
 export const CATALOG_TTL_MS = 2000;
 
@@ -115,37 +124,30 @@ export class CatalogService {
   }
 
   private async load(): Promise<Catalog> {
-    const games = (await this.db.all(`SELECT id, name, sort, enabled, names FROM games ORDER BY sort, id`)) as Row[];
-    const plans = (await this.db.all(
-      `SELECT id, game_id, title, tier, join_limit_minor, sort, enabled, titles FROM plans ORDER BY game_id, sort, id`,
-    )) as Row[];
-    const labelRow = ((await this.db.all(`SELECT value FROM settings WHERE key = 'catalog_labels'`)) as Row[])[0];
-    const labels = labelRow === undefined ? {} : labelOverrides(labelRow['value']);
+    const games = await all(GameRow, this.db.all(`SELECT id, name, sort, enabled, names FROM games ORDER BY sort, id`));
+    const plans = await all(
+      PlanRow,
+      this.db.all(`SELECT id, game_id, title, tier, join_limit_minor, sort, enabled, titles FROM plans ORDER BY game_id, sort, id`),
+    );
+    const labelRow = await first(LabelsRow, this.db.all(`SELECT value FROM settings WHERE key = 'catalog_labels'`));
+    const labels = labelRow === undefined ? {} : labelOverrides(labelRow.value);
     return {
       labels,
-      games: new Map(
-        games.map(
-          (g) =>
-            [
-              int(g['id']),
-              { id: int(g['id']), name: String(g['name']), sort: int(g['sort']), enabled: bool(g['enabled']), names: stringMap(g['names']) },
-            ] as const,
-        ),
-      ),
+      games: new Map(games.map((g) => [g.id, { id: g.id, name: g.name, sort: g.sort, enabled: g.enabled, names: stringMap(g.names) }] as const)),
       plans: new Map(
         plans.map(
           (p) =>
             [
-              int(p['id']),
+              p.id,
               {
-                id: int(p['id']),
-                gameId: int(p['game_id']),
-                title: String(p['title']),
-                tier: String(p['tier']),
-                joinLimitMinor: int(p['join_limit_minor']),
-                sort: int(p['sort']),
-                enabled: bool(p['enabled']),
-                titles: stringMap(p['titles']),
+                id: p.id,
+                gameId: p.game_id,
+                title: p.title,
+                tier: p.tier,
+                joinLimitMinor: p.join_limit_minor,
+                sort: p.sort,
+                enabled: p.enabled,
+                titles: stringMap(p.titles),
               },
             ] as const,
         ),

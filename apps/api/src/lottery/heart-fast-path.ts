@@ -11,7 +11,7 @@ import { langOf } from '../common/http/lang';
 import { bodyShapeProblem } from '../common/validation/body-shape';
 import { BalanceEpochs } from '../ledger/balance-epochs';
 import { ReadDb } from '../common/db/read-db';
-import { bool, int, type Row } from '../common/db/sql';
+import { bool, first, int, intOrNull, rowOf, type RowType } from '../common/db/sql';
 import { HEART_LIMIT_PER_MINUTE, HeartService, type HeartUser } from './heart.service';
 
 export const HEART_PATH = '/index.php/api/Lottery/heart';
@@ -46,6 +46,17 @@ function replay(raw: Buffer): NodeJS.ReadableStream {
 const SESSION_CACHE_MS = 1000;
 const SESSION_CACHE_MAX = 100_000;
 
+/** A session by its token hash with its player's balances (liveSession); decoded once, then cached. */
+const SessionRow = rowOf({
+  revoked_at: intOrNull,
+  expires_at: int,
+  id: int,
+  money_minor: int,
+  lock_money_minor: int,
+  must_change_password: bool,
+});
+type SessionRow = RowType<typeof SessionRow>;
+
 /** An id as the DTO accepts it (a JSON integer or, from a form, a digit string) in 1..MAX_ID; else null. */
 function idOf(v: unknown, min: number, max: number): number | null {
   const n = typeof v === 'string' && ID_TEXT.test(v) ? Number(v) : v;
@@ -75,7 +86,7 @@ export class HeartFastPath implements OnModuleInit {
   limitPerMinute = HEART_LIMIT_PER_MINUTE;
   private window = -1;
   private hits = new Map<string, number>();
-  private readonly sessions = new Map<string, { row: Row; at: number; epoch: number }>();
+  private readonly sessions = new Map<string, { row: SessionRow; at: number; epoch: number }>();
   /** Bumped by every revocation: a lookup that overlapped one is neither cached nor trusted. */
   private revision = 0;
   /** Requests the JSON path already tried (the form path must not count them twice). */
@@ -93,7 +104,7 @@ export class HeartFastPath implements OnModuleInit {
   /** A revoked player's cached sessions go at once (issue 8, point 10): the next poll reads the database. */
   forgetUser(userId: number): void {
     this.revision++;
-    for (const [hash, entry] of this.sessions) if (int(entry.row['id']) === userId) this.sessions.delete(hash);
+    for (const [hash, entry] of this.sessions) if (entry.row.id === userId) this.sessions.delete(hash);
   }
 
   onModuleInit(): void {
@@ -202,29 +213,30 @@ export class HeartFastPath implements OnModuleInit {
   private async liveSession(token: string, now: number): Promise<HeartUser | null> {
     const hash = createHash('sha256').update(token).digest('hex');
     const cached = this.sessions.get(hash);
-    let r: Row | undefined;
+    let r: SessionRow | undefined;
     if (cached !== undefined && now - cached.at < SESSION_CACHE_MS && !this.balanceChanged(cached)) r = cached.row;
     else {
       const revision = this.revision;
       const epoch = this.epochs.current(); // before the read: a commit after it forces the next read
-      r = (
-        (await this.db.all(
+      r = await first(
+        SessionRow,
+        this.db.all(
           `SELECT s.revoked_at, s.expires_at, u.id, u.money_minor, u.lock_money_minor, u.must_change_password
              FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
           [hash],
-        )) as Row[]
-      )[0];
+        ),
+      );
       // A revocation committed while this read ran: its answer may predate it; the Nest route decides.
       if (revision !== this.revision) return null;
       if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
       if (r !== undefined) this.sessions.set(hash, { row: r, at: now, epoch });
     }
-    if (r === undefined || r['revoked_at'] !== null || int(r['expires_at']) <= now || bool(r['must_change_password'])) return null;
-    return { id: int(r['id']), money_minor: int(r['money_minor']), lock_money_minor: int(r['lock_money_minor']) };
+    if (r === undefined || r.revoked_at !== null || r.expires_at <= now || r.must_change_password) return null;
+    return { id: r.id, money_minor: r.money_minor, lock_money_minor: r.lock_money_minor };
   }
 
   /** The cached balance is older than a committed write of this player's (bet, withdrawal, approval, settlement). */
-  private balanceChanged(cached: { row: Row; epoch: number }): boolean {
-    return this.epochs.changedSince(int(cached.row['id']), cached.epoch);
+  private balanceChanged(cached: { row: SessionRow; epoch: number }): boolean {
+    return this.epochs.changedSince(cached.row.id, cached.epoch);
   }
 }

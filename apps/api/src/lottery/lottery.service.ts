@@ -27,8 +27,23 @@ import {
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { ReadDb } from '../common/db/read-db';
-import { int, intOrNull, type Row } from '../common/db/sql';
+import { all, first, int, intOrNull, rowOf, str, strOrNull } from '../common/db/sql';
 import { CatalogService, gameName, planTitle, playMethodName, tierName, type CatalogPlan } from './catalog.service';
+
+/** The result columns of a round (all NULL until it is drawn); spread into a `rowOf` shape. */
+export const DIGIT_COLUMNS = { site_1: intOrNull, site_2: intOrNull, site_3: intOrNull, sum: intOrNull } as const;
+
+/** An odds row of a room (oddsList). */
+const OddsRow = rowOf({ id: int, play_type: str, odds_milli: int });
+
+/** A recent round (issueList): the seed only once it is drawn. */
+const RecentRoundRow = rowOf({ issue: str, state: str, draw_at: int, hash_hex: str, revealed_seed: strOrNull, ...DIGIT_COLUMNS });
+
+/** A drawn round for the chart (cand): the query keeps only rounds with a sum. */
+const CandRow = rowOf({ issue: str, site_1: intOrNull, site_2: intOrNull, site_3: intOrNull, sum: int });
+
+/** A round for the public verify call. */
+const VerifyRow = rowOf({ hash_hex: str, revealed_seed: strOrNull, ...DIGIT_COLUMNS });
 
 export const ISSUE_LIST_DEFAULT = 30;
 export const CAND_DEFAULT = 30;
@@ -70,13 +85,13 @@ export class LotteryService {
     const c = await this.catalog.get();
     const plan = c.plans.get(planId);
     if (!plan?.enabled) throw new ApiError('PLAN_NOT_FOUND');
-    const rows = (await this.db.all(`SELECT id, play_type, odds_milli FROM odds WHERE plan_id = ?`, [planId])) as Row[];
-    const byType = new Map(rows.map((r) => [String(r['play_type']), r]));
+    const rows = await all(OddsRow, this.db.all(`SELECT id, play_type, odds_milli FROM odds WHERE plan_id = ?`, [planId]));
+    const byType = new Map(rows.map((r) => [r.play_type, r]));
     const item = (p: PlayType): OddsItem[] => {
       const r = byType.get(p);
       if (r === undefined) return [];
-      const milli = int(r['odds_milli']);
-      return [{ id: int(r['id']), class: p, class_name: playMethodName(c, p, lang), odds: oddsMilliToDecimal(milli), rtp: rtpBps(p, milli) / 100 }];
+      const milli = r.odds_milli;
+      return [{ id: r.id, class: p, class_name: playMethodName(c, p, lang), odds: oddsMilliToDecimal(milli), rtp: rtpBps(p, milli) / 100 }];
     };
     return { rule_base: BASE_CATEGORIES.flatMap(item), rule_num: NUMBER_CATEGORIES.flatMap(item) };
   }
@@ -84,26 +99,29 @@ export class LotteryService {
   /** Recent rounds of a game, newest first; digits and seed only once drawn. */
   async issueList(gameId: number, limit = ISSUE_LIST_DEFAULT): Promise<IssueListResponse> {
     await this.game(gameId);
-    const rows = (await this.db.all(
-      `SELECT id, issue, state, draw_at, hash_hex, site_1, site_2, site_3, sum, drawn_at,
+    const rows = await all(
+      RecentRoundRow,
+      this.db.all(
+        `SELECT id, issue, state, draw_at, hash_hex, site_1, site_2, site_3, sum, drawn_at,
                 CASE WHEN drawn_at IS NOT NULL AND sum IS NOT NULL THEN seed_hex ELSE NULL END AS revealed_seed
            FROM rounds WHERE game_id = ? AND open_at <= ? ORDER BY open_at DESC LIMIT ?`,
-      [gameId, this.clock.now(), limit],
-    )) as Row[];
+        [gameId, this.clock.now(), limit],
+      ),
+    );
     return rows.map((r): IssueRow => {
       const triple = tripleOf(r);
       return {
         game_id: gameId,
-        issue: String(r['issue']),
+        issue: r.issue,
         site_1: triple?.[0] ?? null,
         site_2: triple?.[1] ?? null,
         site_3: triple?.[2] ?? null,
-        sum: triple ? int(r['sum']) : null,
+        sum: triple ? r.sum : null,
         lottery_code: triple ? lotteryCode(triple) : null,
-        hash: String(r['hash_hex']),
-        seed: triple ? String(r['revealed_seed']) : null,
-        state: wireState(String(r['state'])),
-        drawTime: Math.floor(int(r['draw_at']) / 1000),
+        hash: r.hash_hex,
+        seed: triple ? String(r.revealed_seed) : null,
+        state: wireState(r.state),
+        drawTime: Math.floor(r.draw_at / 1000),
       };
     });
   }
@@ -111,14 +129,17 @@ export class LotteryService {
   /** Drawn rounds for the chart, oldest first. */
   async cand(gameId: number, limit = CAND_DEFAULT): Promise<CandResponse> {
     await this.game(gameId);
-    const rows = (await this.db.all(
-      `SELECT issue, site_1, site_2, site_3, sum FROM rounds
+    const rows = await all(
+      CandRow,
+      this.db.all(
+        `SELECT issue, site_1, site_2, site_3, sum FROM rounds
           WHERE game_id = ? AND drawn_at IS NOT NULL AND sum IS NOT NULL ORDER BY open_at DESC LIMIT ?`,
-      [gameId, limit],
-    )) as Row[];
+        [gameId, limit],
+      ),
+    );
     return rows.reverse().map((r) => {
       const t = tripleOf(r) ?? [0, 0, 0];
-      return { issue: String(r['issue']), cand: int(r['sum']), cand_code: lotteryCode(t) };
+      return { issue: r.issue, cand: r.sum, cand_code: lotteryCode(t) };
     });
   }
 
@@ -127,19 +148,20 @@ export class LotteryService {
    * and the digits and hash recomputed here from the seed (libs/domain, the same function the draw used).
    */
   async verify(gameId: number, issue: string): Promise<VerifyResponse> {
-    const r = (
-      (await this.db.all(
+    const r = await first(
+      VerifyRow,
+      this.db.all(
         `SELECT game_id, issue, hash_hex, site_1, site_2, site_3, sum, drawn_at,
                 CASE WHEN drawn_at IS NOT NULL AND sum IS NOT NULL THEN seed_hex ELSE NULL END AS revealed_seed
            FROM rounds WHERE game_id = ? AND issue = ?`,
         [gameId, issue],
-      )) as Row[]
-    )[0];
+      ),
+    );
     if (r === undefined) throw new ApiError('ROUND_NOT_FOUND');
     const triple = tripleOf(r);
-    const seed = r['revealed_seed'];
-    if (triple === null || typeof seed !== 'string') throw new ApiError('ROUND_NOT_DRAWN');
-    const hash = String(r['hash_hex']);
+    const seed = r.revealed_seed;
+    if (triple === null || seed === null) throw new ApiError('ROUND_NOT_DRAWN');
+    const hash = r.hash_hex;
     const recomputedHash = hashSeedHex(seed);
     const d = drawFromSeed(seed, gameId, issue);
     const recomputed: WireTriple = [d.triple[0], d.triple[1], d.triple[2]];
@@ -153,7 +175,7 @@ export class LotteryService {
       recomputed,
       recomputed_hash: recomputedHash,
       hash_ok: hashOk,
-      ok: hashOk && recomputed.every((v, i) => v === triple[i]) && d.sum === int(r['sum']),
+      ok: hashOk && recomputed.every((v, i) => v === triple[i]) && d.sum === r.sum,
     };
   }
 
@@ -167,11 +189,9 @@ function tierOf(p: CatalogPlan): PlanTier {
 }
 
 /** The stored digits of a drawn round, else null. */
-export function tripleOf(r: Row): WireTriple | null {
-  const a = intOrNull(r['site_1']);
-  const b = intOrNull(r['site_2']);
-  const c = intOrNull(r['site_3']);
-  if (a === null || b === null || c === null || r['sum'] === null || r['sum'] === undefined) return null;
+export function tripleOf(r: { site_1: number | null; site_2: number | null; site_3: number | null; sum: number | null }): WireTriple | null {
+  const { site_1: a, site_2: b, site_3: c } = r;
+  if (a === null || b === null || c === null || r.sum === null) return null;
   return [a, b, c];
 }
 

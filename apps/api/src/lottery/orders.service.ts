@@ -8,10 +8,10 @@ import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { historyWindow, pageOf, pagedAnswer } from '../common/history-query';
 import { ReadDb } from '../common/db/read-db';
 import { RoundEvents } from '../common/events/round-events';
-import { exec, int, type Row, Sql } from '../common/db/sql';
+import { all, exec, first, int, intOrNull, rowOf, Sql, str, type RowType } from '../common/db/sql';
 import type { OrderListDto } from './dto/order.dto';
 import { CatalogService, gameName, planTitle, playMethodName, type Catalog } from './catalog.service';
-import { tripleOf } from './lottery.service';
+import { DIGIT_COLUMNS, tripleOf } from './lottery.service';
 
 /** SQL condition of each bet-record tab (`activeTab`); 'not accepted' is always empty: refused bets are not stored. */
 const TAB_FILTER: Readonly<Record<number, string>> = {
@@ -54,22 +54,25 @@ export class OrdersService {
     const page = pageOf(dto);
     const who = scope === 1 ? 'b.user_id IN (SELECT id FROM users WHERE inviter_id = ?)' : 'b.user_id = ?';
     const where = `${who} AND b.created_at >= ? AND b.created_at < ? AND ${TAB_FILTER[dto.activeTab] ?? '1 = 0'}`;
-    const [rows, counted] = (await Promise.all([
-      this.db.all(
-        `SELECT b.id, b.order_no, b.stake_minor, b.profit_minor, b.status, b.whether_hit, b.odds_milli, b.play_type, b.created_at,
+    const [rows, counted] = await Promise.all([
+      all(
+        OrderRecordRow,
+        this.db.all(
+          `SELECT b.id, b.order_no, b.stake_minor, b.profit_minor, b.status, b.whether_hit, b.odds_milli, b.play_type, b.created_at,
                 b.issue, b.round_id, b.plan_id, b.game_id, p.title AS plan_name, g.name AS game_name, u.username, r.site_1, r.site_2, r.site_3, r.sum
            FROM bets b JOIN plans p ON p.id = b.plan_id JOIN games g ON g.id = b.game_id JOIN rounds r ON r.id = b.round_id
            JOIN users u ON u.id = b.user_id
           WHERE ${where}
           ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`,
-        [user.id, from, to, page.pageSize, page.offset],
+          [user.id, from, to, page.pageSize, page.offset],
+        ),
       ),
-      this.db.all(`SELECT COUNT(*) AS n FROM bets b WHERE ${where}`, [user.id, from, to]),
-    ])) as [Row[], Row[]];
+      first(CountRow, this.db.all(`SELECT COUNT(*) AS n FROM bets b WHERE ${where}`, [user.id, from, to])),
+    ]);
     const c = await this.catalog.get();
     return pagedAnswer(
       rows.map((r) => orderRow(r, lang, c)),
-      int(counted[0]?.['n']),
+      int(counted?.n),
       page,
     );
   }
@@ -86,21 +89,22 @@ export class OrdersService {
     const settled = this.settledCount;
     const empty = this.noWin.get(key);
     if (empty !== undefined && empty.settled === settled && now - empty.at < NO_WIN_CACHE_MS) return null;
-    const r = (
-      (await this.db.all(
+    const r = await first(
+      WinNoticeRow,
+      this.db.all(
         `SELECT id, profit_minor FROM bets
           WHERE user_id = ? AND whether_hit = 1 AND result_seen = ${this.sql.FALSE} AND game_id = ? AND status = ${BET_STATUS.SETTLED}
           ORDER BY id LIMIT 1`,
         [userId, gameId],
-      )) as Row[]
-    )[0];
+      ),
+    );
     if (r === undefined) {
       if (this.noWin.size >= 100_000) this.noWin.clear();
       this.noWin.set(key, { at: now, settled });
       return null;
     }
     this.noWin.delete(key);
-    return { profit: minorToMajor(int(r['profit_minor'])), id: int(r['id']) };
+    return { profit: minorToMajor(r.profit_minor), id: r.id };
   }
 
   /** getGameResult: the unseen win, or NO_UNSEEN_WIN (a non-1 code the app ignores; code 1 pops the win dialog). */
@@ -119,33 +123,64 @@ export class OrdersService {
       exec(m, this.sql.q(`UPDATE bets SET result_seen = ${this.sql.TRUE} WHERE id = ? AND user_id = ? AND status = ${BET_STATUS.SETTLED}`), [orderId, userId]),
     );
     if (res.affected === 1) return null;
-    const found = (await this.db.all(`SELECT status FROM bets WHERE id = ? AND user_id = ?`, [orderId, userId])) as Row[];
+    const found = await this.db.all(`SELECT status FROM bets WHERE id = ? AND user_id = ?`, [orderId, userId]);
     throw new ApiError(found.length === 0 ? 'ORDER_NOT_FOUND' : 'BET_NOT_SETTLED');
   }
 }
 
+/** A bet of the bet record with its room, game, player and round result (orderList). */
+const OrderRecordRow = rowOf({
+  id: int,
+  order_no: str,
+  stake_minor: int,
+  /** NULL until the bet is settled or cancelled */
+  profit_minor: intOrNull,
+  status: int,
+  /** NULL until the bet is settled */
+  whether_hit: intOrNull,
+  odds_milli: int,
+  play_type: str,
+  created_at: int,
+  issue: str,
+  round_id: int,
+  plan_id: int,
+  game_id: int,
+  plan_name: str,
+  game_name: str,
+  username: str,
+  ...DIGIT_COLUMNS,
+});
+type OrderRecordRow = RowType<typeof OrderRecordRow>;
+
+/** COUNT(*) of a query. */
+const CountRow = rowOf({ n: int });
+
+/** An unseen win (hitNotice): a settled winning bet has its profit. */
+const WinNoticeRow = rowOf({ id: int, profit_minor: int });
+
 /** One bet of the bet record, as the app shows it. */
-function orderRow(r: Row, lang: string, c: Catalog): OrderRow {
-  const status = int(r['status']);
+function orderRow(r: OrderRecordRow, lang: string, c: Catalog): OrderRow {
+  const status = r.status;
   const triple = tripleOf(r);
-  const playType = String(r['play_type']);
+  const playType = r.play_type;
   return {
-    id: int(r['id']),
-    orderNo: String(r['order_no']),
-    quantity: minorToMajor(int(r['stake_minor'])),
-    profit: status === BET_STATUS.PENDING ? PROFIT_PENDING : status === BET_STATUS.CANCELLED ? 0 : minorToMajor(int(r['profit_minor'])),
+    id: r.id,
+    orderNo: r.order_no,
+    quantity: minorToMajor(r.stake_minor),
+    // a settled or cancelled bet has its profit (int() refuses a NULL one, as before)
+    profit: status === BET_STATUS.PENDING ? PROFIT_PENDING : status === BET_STATUS.CANCELLED ? 0 : minorToMajor(int(r.profit_minor)),
     status: status as OrderRow['status'],
-    whether_hit: status === BET_STATUS.SETTLED && int(r['whether_hit']) === 1 ? 1 : 0,
-    odds: oddsMilliToDecimal(int(r['odds_milli'])),
-    plan_name: planTitle(c, int(r['plan_id']), lang, String(r['plan_name'])),
+    whether_hit: status === BET_STATUS.SETTLED && int(r.whether_hit) === 1 ? 1 : 0,
+    odds: oddsMilliToDecimal(r.odds_milli),
+    plan_name: planTitle(c, r.plan_id, lang, r.plan_name),
     play_method: playMethodName(c, playType, lang),
     play_type: playType,
     lottery_code: triple ? lotteryCode(triple) : null,
-    createtime: Math.floor(int(r['created_at']) / 1000),
-    issue: String(r['issue']),
-    name: gameName(c, int(r['game_id']), lang, String(r['game_name'])),
-    game_id: int(r['game_id']),
-    issue_id: int(r['round_id']),
-    username: String(r['username']),
+    createtime: Math.floor(r.created_at / 1000),
+    issue: r.issue,
+    name: gameName(c, r.game_id, lang, r.game_name),
+    game_id: r.game_id,
+    issue_id: r.round_id,
+    username: r.username,
   };
 }

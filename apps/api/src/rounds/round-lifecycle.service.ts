@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { RoundReader } from './round-reader.service';
 import { SettlementService, type SettleReport } from './settlement.service';
-import { bool, exec, int, type Row, Sql } from '../common/db/sql';
+import { all, bool, exec, first, int, rowOf, Sql, str } from '../common/db/sql';
 
 export interface TickReport {
   opened: number;
@@ -15,6 +15,15 @@ export interface TickReport {
   drawn: number;
   settled: SettleReport[];
 }
+
+/** A round the scheduler still has to move on (tick). */
+const DueRoundRow = rowOf({ id: int, game_id: int, state: str, close_at: int, draw_at: int });
+
+/** A game and whether it runs (openCurrent). */
+const GameRow = rowOf({ id: int, enabled: bool });
+
+/** A round about to be drawn, with its stored seed (draw). */
+const DrawRoundRow = rowOf({ game_id: int, issue: str, state: str, seed_hex: str, draw_at: int });
 
 /** The next round's row is written this long before it opens, so it exists the moment it opens. */
 export const PREOPEN_MS = 10_000;
@@ -55,17 +64,18 @@ export class RoundLifecycleService {
   /** One scheduler step at `now`: move due rounds on (oldest first), then open the current slot. */
   async tick(now: number = this.clock.now()): Promise<TickReport> {
     const report: TickReport = { opened: 0, closed: 0, drawn: 0, settled: [] };
-    const pending = (await this.ds.query(
-      `SELECT id, game_id, state, close_at, draw_at FROM rounds WHERE state IN ('open', 'closed', 'drawn') ORDER BY draw_at, id`,
-    )) as Row[];
+    const pending = await all(
+      DueRoundRow,
+      this.ds.query(`SELECT id, game_id, state, close_at, draw_at FROM rounds WHERE state IN ('open', 'closed', 'drawn') ORDER BY draw_at, id`),
+    );
     for (const r of pending) {
-      const id = int(r['id']);
-      let state = String(r['state']);
-      if (state === 'open' && now >= int(r['close_at'])) {
+      const id = r.id;
+      let state = r.state;
+      if (state === 'open' && now >= r.close_at) {
         if (await this.close(id, now)) report.closed++;
         state = 'closed';
       }
-      if (state === 'closed' && now >= int(r['draw_at'])) {
+      if (state === 'closed' && now >= r.draw_at) {
         if (await this.draw(id, now)) {
           report.drawn++;
           this.log.log(`round ${id} drawn`);
@@ -79,7 +89,7 @@ export class RoundLifecycleService {
           this.log.log(`round ${id} settled: ${settled.bets} bets, ${settled.winners} winners in ${settled.ms} ms`);
         }
       }
-      if (state !== String(r['state'])) this.reader.invalidate(int(r['game_id']));
+      if (state !== r.state) this.reader.invalidate(r.game_id);
     }
     report.opened = await this.openCurrent(now);
     return report;
@@ -93,7 +103,7 @@ export class RoundLifecycleService {
     const next = nextSlotAfter(now, this.cfg.schedule);
     if (next.openAt - now <= Math.min(PREOPEN_MS, (this.cfg.schedule.roundSeconds * 1000) / 2)) slots.push(next);
     if (slots.length === 0) return 0;
-    const games = ((await this.ds.query(`SELECT id, enabled FROM games ORDER BY id`)) as Row[]).filter((g) => bool(g['enabled'])).map((g) => int(g['id']));
+    const games = (await all(GameRow, this.ds.query(`SELECT id, enabled FROM games ORDER BY id`))).filter((g) => g.enabled).map((g) => g.id);
     let opened = 0;
     for (const gameId of games) for (const slot of slots) if (await this.open(gameId, slot, now)) opened++;
     return opened;
@@ -132,9 +142,9 @@ export class RoundLifecycleService {
   /** closed -> drawn at the draw time: the digits come from the stored seed and are stored with the transition. */
   async draw(roundId: number, now: number): Promise<boolean> {
     return this.tx.write(async (m) => {
-      const r = ((await m.query(this.sql.q(`SELECT game_id, issue, state, seed_hex, draw_at FROM rounds WHERE id = ?`), [roundId])) as Row[])[0];
-      if (r === undefined || r['state'] !== 'closed' || now < int(r['draw_at'])) return false;
-      const d = drawFromSeed(String(r['seed_hex']), int(r['game_id']), String(r['issue']));
+      const r = await first(DrawRoundRow, m.query(this.sql.q(`SELECT game_id, issue, state, seed_hex, draw_at FROM rounds WHERE id = ?`), [roundId]));
+      if (r === undefined || r.state !== 'closed' || now < r.draw_at) return false;
+      const d = drawFromSeed(r.seed_hex, r.game_id, r.issue);
       const res = await exec(
         m,
         this.sql.q(

@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { nextSlotAfter, slotAt, type RoundSlot } from '@sum28/domain';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { ReadDb } from '../common/db/read-db';
-import { int, intOrNull, type Row } from '../common/db/sql';
+import { first, int, intOrNull, rowOf, str } from '../common/db/sql';
 import { SharedEvents } from '../common/shared/shared-events';
 
 /** The round of the current slot as players see it: no seed (it is secret until the draw). */
@@ -33,6 +33,22 @@ export interface RoundSnapshot {
   current: CurrentRound | null;
   last: DrawnRound | null;
 }
+
+/** The round of the current slot (no seed). */
+const CurrentRoundRow = rowOf({ id: int, issue: str, state: str, open_at: int, close_at: int, draw_at: int, hash_hex: str });
+
+/** The latest drawn round: the query keeps only rounds with a result. */
+const DrawnRoundRow = rowOf({
+  id: int,
+  issue: str,
+  site_1: int,
+  site_2: int,
+  site_3: int,
+  sum: int,
+  hash_hex: str,
+  seed_hex: str,
+  drawn_at: intOrNull,
+});
 
 /** How long a game's snapshot is reused (the heartbeat asks every 2 s per player). */
 export const SNAPSHOT_TTL_MS = 1000;
@@ -93,44 +109,43 @@ export class RoundReader {
   private async load(gameId: number, slot: string | null): Promise<RoundSnapshot> {
     let current: CurrentRound | null = null;
     if (slot !== null) {
-      const r = (
-        (await this.db.all(`SELECT id, issue, state, open_at, close_at, draw_at, hash_hex FROM rounds WHERE game_id = ? AND issue = ?`, [
-          gameId,
-          slot,
-        ])) as Row[]
-      )[0];
+      const r = await first(
+        CurrentRoundRow,
+        this.db.all(`SELECT id, issue, state, open_at, close_at, draw_at, hash_hex FROM rounds WHERE game_id = ? AND issue = ?`, [gameId, slot]),
+      );
       if (r !== undefined) {
         current = {
-          id: int(r['id']),
+          id: r.id,
           gameId,
-          issue: String(r['issue']),
-          state: String(r['state']),
-          openAt: int(r['open_at']),
-          closeAt: int(r['close_at']),
-          drawAt: int(r['draw_at']),
-          hash: String(r['hash_hex']),
+          issue: r.issue,
+          state: r.state,
+          openAt: r.open_at,
+          closeAt: r.close_at,
+          drawAt: r.draw_at,
+          hash: r.hash_hex,
         };
       }
     }
-    const d = (
-      (await this.db.all(
+    const d = await first(
+      DrawnRoundRow,
+      this.db.all(
         `SELECT id, issue, site_1, site_2, site_3, sum, hash_hex, seed_hex, drawn_at FROM rounds
           WHERE game_id = ? AND drawn_at IS NOT NULL AND sum IS NOT NULL ORDER BY open_at DESC LIMIT 1`,
         [gameId],
-      )) as Row[]
-    )[0];
+      ),
+    );
     const last: DrawnRound | null =
       d === undefined
         ? null
         : {
-            id: int(d['id']),
+            id: d.id,
             gameId,
-            issue: String(d['issue']),
-            triple: [int(d['site_1']), int(d['site_2']), int(d['site_3'])],
-            sum: int(d['sum']),
-            hash: String(d['hash_hex']),
-            seed: String(d['seed_hex']),
-            drawnAt: intOrNull(d['drawn_at']) ?? 0,
+            issue: d.issue,
+            triple: [d.site_1, d.site_2, d.site_3],
+            sum: d.sum,
+            hash: d.hash_hex,
+            seed: d.seed_hex,
+            drawnAt: d.drawn_at ?? 0,
           };
     return { current, last };
   }

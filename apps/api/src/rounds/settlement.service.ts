@@ -8,7 +8,7 @@ import { RoundEvents } from '../common/events/round-events';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { BalanceEpochs } from '../ledger/balance-epochs';
 import { LEDGER_KIND } from '../ledger/ledger-keys';
-import { exec, int, type Row, Sql } from '../common/db/sql';
+import { exec, first, int, intOrNull, one, rowOf, Sql, str } from '../common/db/sql';
 
 export interface SettleReport {
   roundId: number;
@@ -27,6 +27,21 @@ export interface VoidReport {
 
 /** Capital log `mark` of the rows the game writes (the player's fund history; `remark` holds the order number). */
 export const CAPITAL_MARK = { STAKE: 'stake', PAYOUT: 'payout', REFUND: 'refund' } as const;
+
+/** The round to settle: its result (`sum`, NULL until drawn) and state. */
+const SettleRoundRow = rowOf({ game_id: int, state: str, sum: intOrNull });
+
+/** A round that exists (voidRound). */
+const IdRow = rowOf({ id: int });
+
+/** How many bets a credit covers and their amount. */
+const TotalsRow = rowOf({ n: int, total: int });
+
+/** The largest balance a credit would leave: `int` refuses one past the safe range. */
+const TopRow = rowOf({ top: int });
+
+/** COUNT of a query. */
+const CountRow = rowOf({ n: int });
 
 /**
  * Settles a drawn round, or voids a round with refunds, with set-based SQL: one transaction per round,
@@ -60,12 +75,12 @@ export class SettlementService {
     const out = await this.tx.write(async (m) => {
       const { q } = this.bound();
       const now = this.clock.now();
-      const round = ((await m.query(q(`SELECT id, game_id, state, sum FROM rounds WHERE id = ?`), [roundId])) as Row[])[0];
-      if (round === undefined || round['state'] !== 'drawn' || round['sum'] === null) return null;
+      const round = await first(SettleRoundRow, m.query(q(`SELECT id, game_id, state, sum FROM rounds WHERE id = ?`), [roundId]));
+      if (round === undefined || round.state !== 'drawn' || round.sum === null) return null;
       const won = await exec(m, q(`UPDATE rounds SET state = 'settled', settled_at = ? WHERE id = ? AND state = 'drawn'`), [now, roundId]);
       if (won.affected !== 1) return null;
 
-      const col = settledColumnsSql(int(round['sum']));
+      const col = settledColumnsSql(round.sum);
       const settled = await exec(
         m,
         q(
@@ -81,7 +96,7 @@ export class SettlementService {
       const winners = `FROM bets b WHERE b.round_id = ? AND b.status = ${BET_STATUS.SETTLED} AND b.whether_hit = 1 AND b.payout_minor > 0`;
       const credit = await this.credit(m, roundId, now, winners, 'payout_minor', LEDGER_KIND.BET_PAYOUT, 'payout', CAPITAL_MARK.PAYOUT);
       await this.faultDelay(roundId);
-      return { roundId, gameId: int(round['game_id']), bets: settled.affected ?? 0, winners: credit.count, payoutMinor: credit.total, ms: 0 };
+      return { roundId, gameId: round.game_id, bets: settled.affected ?? 0, winners: credit.count, payoutMinor: credit.total, ms: 0 };
     });
     if (out === null) return null;
     out.ms = Date.now() - started;
@@ -100,7 +115,7 @@ export class SettlementService {
     return this.tx.write(async (m) => {
       const { q } = this.bound();
       const now = this.clock.now();
-      const round = ((await m.query(q(`SELECT id, state FROM rounds WHERE id = ?`), [roundId])) as Row[])[0];
+      const round = await first(IdRow, m.query(q(`SELECT id, state FROM rounds WHERE id = ?`), [roundId]));
       if (round === undefined) throw new ApiError('ROUND_NOT_FOUND');
       const won = await exec(m, q(`UPDATE rounds SET state = 'void', void_reason = ?, voided_by = ? WHERE id = ? AND state IN ('open', 'closed', 'drawn')`), [
         reason.slice(0, 500),
@@ -140,9 +155,7 @@ export class SettlementService {
     this.epochs.touchAll(m);
     const amount = `b.${amountColumn}`;
     // Parameters in a SELECT list are untyped on PostgreSQL: CAST(? AS BIGINT) types them (a no-op on SQLite).
-    const totals = ((await m.query(q(`SELECT COUNT(*) AS n, COALESCE(SUM(${amount}), 0) AS total ${from}`), [roundId])) as Row[])[0] ?? {};
-    const count = int(totals['n']);
-    const total = int(totals['total']);
+    const { n: count, total } = await one(TotalsRow, m.query(q(`SELECT COUNT(*) AS n, COALESCE(SUM(${amount}), 0) AS total ${from}`), [roundId]));
     if (count === 0) return { count, total };
     if (sql.isPg) {
       // Lock the credited players (in id order, as every writer does) before reading their balances.
@@ -151,14 +164,14 @@ export class SettlementService {
     // Checked arithmetic: every credited balance must stay a safe integer. The balance cap (bets and credits
     // keep available + frozen + pending payouts <= max_balance <= 2^53 - largest payout) makes this hold,
     // so the check never refuses a round; if it ever did, the round stays drawn instead of a balance going wrong.
-    const top = (
-      (await m.query(
+    await one(
+      TopRow,
+      m.query(
         q(`SELECT COALESCE(MAX(u.money_minor + w.total), 0) AS top FROM users u
            JOIN (SELECT b.user_id, SUM(${amount}) AS total ${from} GROUP BY b.user_id) w ON w.user_id = u.id`),
         [roundId],
-      )) as Row[]
-    )[0];
-    int(top?.['top']);
+      ),
+    );
     const key = `'bet:' || b.id || ':${event}'`;
     await m.query(
       q(`INSERT INTO ledger_transactions (unique_key, kind, user_id, ref_type, ref_id, created_at)
@@ -187,8 +200,8 @@ export class SettlementService {
           WHERE users.id = w.user_id`),
       [now, roundId],
     );
-    const players = ((await m.query(q(`SELECT COUNT(DISTINCT b.user_id) AS n ${from}`), [roundId])) as Row[])[0];
-    if (credited.affected !== int(players?.['n'])) throw new Error(`round ${roundId}: balance update missed players`);
+    const players = await one(CountRow, m.query(q(`SELECT COUNT(DISTINCT b.user_id) AS n ${from}`), [roundId]));
+    if (credited.affected !== players.n) throw new Error(`round ${roundId}: balance update missed players`);
     return { count, total };
   }
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { Row } from './sql';
 
 /**
  * The rows an INSERT / UPDATE / DELETE ... RETURNING statement answers, the same on every driver.
@@ -6,9 +7,9 @@ import type { EntityManager } from 'typeorm';
  * node-sqlite3's run(), which throws the returned rows away (it keeps only lastID / changes); a leading
  * comment makes it use all(), which answers them. better-sqlite3 and PostgreSQL answer them as they are.
  */
-export async function returningRows(m: EntityManager, text: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+export async function returningRows(m: EntityManager, text: string, params: unknown[]): Promise<Row[]> {
   const sql = m.connection.options.type === 'sqlite' ? `/* returning */ ${text}` : text;
   if (m.queryRunner === undefined) throw new Error('returningRows must run inside a transaction (TxRunner.write())');
   const res = (await m.queryRunner.query(sql, params, true)) as { records?: unknown[] };
-  return (res.records ?? []) as Record<string, unknown>[];
+  return (res.records ?? []) as Row[];
 }

@@ -1,4 +1,4 @@
-import type { DbKind } from '@sum28/database';
+import { positional, type DbKind } from '@sum28/database';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -22,9 +22,7 @@ export class Sql {
 
   /** Rewrites `?` placeholders to `$1, $2, ...` on PostgreSQL. The text must hold no literal `?`. */
   q(text: string): string {
-    if (!this.isPg) return text;
-    let n = 0;
-    return text.replace(/\?/g, () => `$${++n}`);
+    return positional(this.kind, text);
   }
 }
 
@@ -45,7 +43,77 @@ export function bool(v: unknown): boolean {
   return v === true || v === 1 || v === '1' || v === 't';
 }
 
+/** An aggregate (SUM, COUNT) as a safe integer; NULL (a SUM over no rows) is 0. */
+export function aggregate(v: unknown): number {
+  if (v === null || v === undefined) return 0;
+  const n = typeof v === 'string' ? Number(v) : (v as number);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw new Error(`aggregate out of safe range: ${String(v)}`);
+  return n;
+}
+
+/** A stored text (or any value) as a string. */
+export function str(v: unknown): string {
+  return String(v);
+}
+
+/** Like `str`, but NULL stays null. */
+export function strOrNull(v: unknown): string | null {
+  return v === null || v === undefined ? null : String(v);
+}
+
+/** A value as `Number()` reads it, without a range check (the invariant checker reports, it does not throw). */
+export function num(v: unknown): number {
+  return Number(v);
+}
+
+/** The value as the driver answered it (passed on untouched, e.g. into a report sample). */
+export function raw(v: unknown): unknown {
+  return v;
+}
+
+/** A raw row as a driver answers it: column name -> value. Read it only through a `rowOf` decoder. */
 export type Row = Record<string, unknown>;
+
+/** One column's decoder (`int`, `intOrNull`, `bool`, `str`, ...): a stored value as either driver answers it, to its JS type. */
+export type Column<T> = (v: unknown) => T;
+
+/** Turns a raw row into a typed one. */
+export type RowDecoder<T> = (r: Row) => T;
+
+/** The typed row a `rowOf` decoder answers. */
+export type RowType<D> = D extends RowDecoder<infer T> ? T : never;
+
+/**
+ * The typed row of a query and its one mapping: `const RoundRow = rowOf({ id: int, issue: str, sum: intOrNull })`,
+ * `type RoundRow = RowType<typeof RoundRow>`, then `all(RoundRow, db.all(...))` or `rows.map(RoundRow)`.
+ * Each key is a selected column (or alias) and is read with its decoder; other columns are ignored.
+ */
+export function rowOf<S extends Record<string, Column<unknown>>>(shape: S): RowDecoder<{ [K in keyof S]: ReturnType<S[K]> }> {
+  const columns = Object.entries(shape);
+  return (r) => {
+    const out: Record<string, unknown> = {};
+    for (const [name, decode] of columns) out[name] = decode(r[name]);
+    return out as { [K in keyof S]: ReturnType<S[K]> };
+  };
+}
+
+/** Every row of a query, decoded. */
+export async function all<T>(row: RowDecoder<T>, rows: Promise<unknown>): Promise<T[]> {
+  return ((await rows) as Row[]).map((r) => row(r));
+}
+
+/** The one row a statement always answers (an aggregate, INSERT ... RETURNING), decoded; throws when there is none. */
+export async function one<T>(row: RowDecoder<T>, rows: Promise<unknown>): Promise<T> {
+  const r = ((await rows) as Row[])[0];
+  if (r === undefined) throw new Error('the statement answered no row');
+  return row(r);
+}
+
+/** The first row of a query, decoded (undefined when there is none). */
+export async function first<T>(row: RowDecoder<T>, rows: Promise<unknown>): Promise<T | undefined> {
+  const r = ((await rows) as Row[])[0];
+  return r === undefined ? undefined : row(r);
+}
 
 /** Runs a statement in the transaction of `m` and answers its rows and affected-row count (both drivers). */
 export async function exec(m: EntityManager, text: string, params: unknown[]): Promise<{ affected: number; records: Row[] }> {

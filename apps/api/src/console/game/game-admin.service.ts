@@ -8,9 +8,12 @@ import { SettlementService } from '../../rounds/settlement.service';
 import type { ListParams } from '../list/list-query';
 import { type CsvDoc, ListService, type Page } from '../list/list.service';
 import { BET_CSV_COLUMNS, BETS_LIST, betView, type BetView, ROUND_CSV_COLUMNS, ROUNDS_LIST, roundView, type RoundTotals, type RoundView } from './game-views';
-import { intOf } from './sql-number';
+import { aggregate, rowOf, type Row } from '../../common/db/sql';
 
 const NO_BETS: RoundTotals = { bet_count: 0, turnover_minor: 0, settled_stake_minor: 0, payout_minor: 0 };
+
+/** Bet totals of a round (roundViews; PostgreSQL answers the sums as strings). */
+const RoundTotalsRow = rowOf({ round_id: aggregate, n: aggregate, turnover: aggregate, settled: aggregate, payout: aggregate });
 
 /** Bets and rounds in the console: read-only, except voiding a round (with refunds) through the engine. */
 @Injectable()
@@ -61,14 +64,9 @@ export class GameAdminService {
         .addSelect(`SUM(CASE WHEN b.status = ${BET_STATUS.SETTLED} THEN COALESCE(b.payout_minor, 0) ELSE 0 END)`, 'payout')
         .where('b.round_id IN (:...ids)', { ids })
         .groupBy('b.round_id')
-        .getRawMany()) as Record<string, unknown>[];
-      for (const r of raw) {
-        totals.set(intOf(r['round_id']), {
-          bet_count: intOf(r['n']),
-          turnover_minor: intOf(r['turnover']),
-          settled_stake_minor: intOf(r['settled']),
-          payout_minor: intOf(r['payout']),
-        });
+        .getRawMany()) as Row[];
+      for (const r of raw.map(RoundTotalsRow)) {
+        totals.set(r.round_id, { bet_count: r.n, turnover_minor: r.turnover, settled_stake_minor: r.settled, payout_minor: r.payout });
       }
     }
     return rows.map((r) => roundView(r, totals.get(r.id) ?? NO_BETS));

@@ -15,12 +15,26 @@ import {
   theoreticalRtpBps,
 } from '@sum28/domain';
 import type { DashboardStats, RtpRow, WindowStats } from '@sum28/contracts';
+import { kindOf, positional } from '@sum28/database';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config';
-import { intOf } from '../game/sql-number';
+import { aggregate, all, first, rowOf, str, type RowDecoder } from '../../common/db/sql';
 
-type Row = Record<string, unknown>;
+/** Approved money movements of a window. */
+const MoneyRow = rowOf({ recharges: aggregate, withdrawals: aggregate, gifts: aggregate });
+/** Bets placed in a window and by how many players. */
+const PlacedRow = rowOf({ turnover: aggregate, active: aggregate });
+/** Bets settled in a window. */
+const SettledRow = rowOf({ stakes: aggregate, payouts: aggregate });
+/** COUNT(*) of a query. */
+const CountRow = rowOf({ n: aggregate });
+/** Requests waiting for an approval. */
+const PendingRow = rowOf({ recharges: aggregate, withdrawals: aggregate });
+/** Settled bets per category and odds (rtp). */
+const PlayTypeRow = rowOf({ play_type: str, odds_milli: aggregate, n: aggregate, stakes: aggregate, payouts: aggregate });
+/** How often a digit (or sum) was drawn. */
+const FrequencyRow = rowOf({ v: aggregate, n: aggregate });
 
 /** The console dashboard: money and players per window, pending approvals, observed vs theoretical RTP, draw statistics. */
 @Injectable()
@@ -31,63 +45,65 @@ export class StatsService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
 
-  private p(n: number): string {
-    return this.ds.options.type === 'postgres' ? `$${n}` : '?';
-  }
-
-  private async one(sql: string, params: unknown[]): Promise<Row> {
-    return ((await this.ds.query(sql, params)) as Row[])[0] ?? {};
+  /** The one row of an aggregate query (all zeros should it answer none). */
+  private async one<T>(row: RowDecoder<T>, sql: string, params: unknown[]): Promise<T> {
+    return (await first(row, this.ds.query(positional(kindOf(this.ds), sql), params))) ?? row({});
   }
 
   private async window(name: WindowStats['window'], since: number): Promise<WindowStats> {
-    const p = this.p(1);
     const money = await this.one(
+      MoneyRow,
       `SELECT COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.RECHARGE} THEN quantity_minor ELSE 0 END), 0) AS recharges,
               COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.WITHDRAW} THEN quantity_minor ELSE 0 END), 0) AS withdrawals,
               COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.GIFT} THEN quantity_minor ELSE 0 END), 0) AS gifts
-         FROM capital_logs WHERE status = ${AUDIT_STATUS.APPROVED} AND type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.WITHDRAW}, ${CAPITAL_TYPE.GIFT}) AND resolved_at >= ${p}`,
+         FROM capital_logs WHERE status = ${AUDIT_STATUS.APPROVED} AND type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.WITHDRAW}, ${CAPITAL_TYPE.GIFT}) AND resolved_at >= ?`,
       [since],
     );
     const placed = await this.one(
-      `SELECT COALESCE(SUM(stake_minor), 0) AS turnover, COUNT(DISTINCT user_id) AS active FROM bets WHERE created_at >= ${p} AND status <> ${BET_STATUS.CANCELLED}`,
+      PlacedRow,
+      `SELECT COALESCE(SUM(stake_minor), 0) AS turnover, COUNT(DISTINCT user_id) AS active FROM bets WHERE created_at >= ? AND status <> ${BET_STATUS.CANCELLED}`,
       [since],
     );
     const settled = await this.one(
-      `SELECT COALESCE(SUM(stake_minor), 0) AS stakes, COALESCE(SUM(COALESCE(payout_minor, 0)), 0) AS payouts FROM bets WHERE status = ${BET_STATUS.SETTLED} AND settled_at >= ${p}`,
+      SettledRow,
+      `SELECT COALESCE(SUM(stake_minor), 0) AS stakes, COALESCE(SUM(COALESCE(payout_minor, 0)), 0) AS payouts FROM bets WHERE status = ${BET_STATUS.SETTLED} AND settled_at >= ?`,
       [since],
     );
     // user 1 is the house agent of the seed, not a player
-    const players = await this.one(`SELECT COUNT(*) AS n FROM users WHERE created_at >= ${p} AND id <> 1`, [since]);
-    const payouts = intOf(settled['payouts']);
+    const players = await this.one(CountRow, `SELECT COUNT(*) AS n FROM users WHERE created_at >= ? AND id <> 1`, [since]);
+    const payouts = settled.payouts;
     return {
       window: name,
       since,
-      recharges: minorToMajor(intOf(money['recharges'])),
-      withdrawals: minorToMajor(intOf(money['withdrawals'])),
-      gifts: minorToMajor(intOf(money['gifts'])),
-      turnover: minorToMajor(intOf(placed['turnover'])),
+      recharges: minorToMajor(money.recharges),
+      withdrawals: minorToMajor(money.withdrawals),
+      gifts: minorToMajor(money.gifts),
+      turnover: minorToMajor(placed.turnover),
       payouts: minorToMajor(payouts),
-      ggr: minorToMajor(intOf(settled['stakes']) - payouts),
-      new_players: intOf(players['n']),
-      active_players: intOf(placed['active']),
+      ggr: minorToMajor(settled.stakes - payouts),
+      new_players: players.n,
+      active_players: placed.active,
     };
   }
 
   private async rtp(): Promise<RtpRow[]> {
-    const rows = (await this.ds.query(
-      `SELECT play_type, odds_milli, COUNT(*) AS n, SUM(stake_minor) AS stakes, SUM(COALESCE(payout_minor, 0)) AS payouts
+    const rows = await all(
+      PlayTypeRow,
+      this.ds.query(
+        `SELECT play_type, odds_milli, COUNT(*) AS n, SUM(stake_minor) AS stakes, SUM(COALESCE(payout_minor, 0)) AS payouts
          FROM bets WHERE status = ${BET_STATUS.SETTLED} GROUP BY play_type, odds_milli`,
-    )) as Row[];
+      ),
+    );
     const acc = new Map<string, { bets: number; stakes: number; payouts: number; weighted: number }>();
     for (const r of rows) {
-      const pt = String(r['play_type']);
+      const pt = r.play_type;
       if (!isPlayType(pt)) continue;
       const a = acc.get(pt) ?? { bets: 0, stakes: 0, payouts: 0, weighted: 0 };
-      const stakes = intOf(r['stakes']);
-      a.bets += intOf(r['n']);
+      const stakes = r.stakes;
+      a.bets += r.n;
       a.stakes += stakes;
-      a.payouts += intOf(r['payouts']);
-      a.weighted += stakes * theoreticalRtpBps(pt, intOf(r['odds_milli']));
+      a.payouts += r.payouts;
+      a.weighted += stakes * theoreticalRtpBps(pt, r.odds_milli);
       acc.set(pt, a);
     }
     return ALL_PLAY_TYPES.map((pt) => {
@@ -105,12 +121,9 @@ export class StatsService {
   }
 
   private async counts(column: 'site_1' | 'site_2' | 'site_3' | 'sum', size: number): Promise<number[]> {
-    const rows = (await this.ds.query(`SELECT ${column} AS v, COUNT(*) AS n FROM rounds WHERE sum IS NOT NULL GROUP BY ${column}`)) as Row[];
+    const rows = await all(FrequencyRow, this.ds.query(`SELECT ${column} AS v, COUNT(*) AS n FROM rounds WHERE sum IS NOT NULL GROUP BY ${column}`));
     const out = new Array<number>(size).fill(0);
-    for (const r of rows) {
-      const v = intOf(r['v']);
-      if (v >= 0 && v < size) out[v] = intOf(r['n']);
-    }
+    for (const r of rows) if (r.v >= 0 && r.v < size) out[r.v] = r.n;
     return out;
   }
 
@@ -124,6 +137,7 @@ export class StatsService {
       await this.window('30d', startOfDay(addDays(today, -29), tz)),
     ];
     const pending = await this.one(
+      PendingRow,
       `SELECT COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.RECHARGE} THEN 1 ELSE 0 END), 0) AS recharges,
               COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.WITHDRAW} THEN 1 ELSE 0 END), 0) AS withdrawals
          FROM capital_logs WHERE status = ${AUDIT_STATUS.PENDING} AND type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.WITHDRAW})`,
@@ -139,8 +153,7 @@ export class StatsService {
     }
     const sumCounts = await this.counts('sum', SUM_COUNTS.length);
     const s = rounds > 0 ? sumFrequencyChiSquare(sumCounts) : null;
-    const recharges = intOf(pending['recharges']);
-    const withdrawals = intOf(pending['withdrawals']);
+    const { recharges, withdrawals } = pending;
     return {
       generated_at: now,
       timezone: tz,

@@ -83,11 +83,10 @@ describe.skipIf(!existsSync(CHROMIUM))('records, charts and fairness in Chromium
   }
 
   async function orders(token: string, scope: 0 | 1 = 0): Promise<OrderRowLite[]> {
-    const day = (d: Date): string => d.toISOString().slice(0, 10);
-    const now = new Date();
+    // Days are platform days (Asia/Taipei here), not this machine's: a wide range, the server clamps the end to today.
     const r = await player<{ data: OrderRowLite[] }>('user/orderList', token, {
-      begin_date: day(new Date(now.getTime() - 2 * 86_400_000)),
-      end_date: day(now),
+      begin_date: '2018-01-01',
+      end_date: '2099-12-31',
       activeTab: 0,
       scope,
     });
@@ -110,6 +109,9 @@ describe.skipIf(!existsSync(CHROMIUM))('records, charts and fairness in Chromium
       hasTouch: true,
       baseURL: api.base,
       serviceWorkers: 'block',
+      // A phone 19 hours behind the platform (Asia/Taipei): its calendar day is the platform's previous day most of
+      // the day, so the records must ask for platform days (index/config's tz), not the phone's.
+      timezoneId: 'Pacific/Pago_Pago',
     });
     page = await context.newPage();
   });

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { formatDate, formatTime } from '../app/format';
 import { readPage } from '../app/paged';
+import { usePlatformToday } from '../app/platform-day';
 import { getUser } from '../app/session';
 import { EmptyState } from '../components/EmptyState';
 import { Money } from '../components/Money';
@@ -22,8 +23,20 @@ const OUTCOME_COLOUR = { won: 'danger', lost: 'success', pending: 'warning', can
 /** Bet record: filter drawer, status tabs, agents' account and subordinate tabs, pull to refresh (spec section 2). */
 export default function BetRecordPage(): ReactElement {
   const { t } = useTranslation();
+  const today = usePlatformToday();
+  return today === undefined ? (
+    <Page title={t('betRecord.title')}>
+      <div className="muted small pad">{t('common.loading')}</div>
+    </Page>
+  ) : (
+    <BetRecord today={today} />
+  );
+}
+
+/** The record itself, once the platform's day is known (the date range is in platform days). */
+function BetRecord({ today }: { today: Date }): ReactElement {
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const today = new Date();
   const isAgent = getUser()?.group_id === GROUP.AGENT;
   const [filter, setFilter] = useState<BetFilter>(() => defaultBetFilter(today));
   const [scope, setScope] = useState<OrderScope>(0);

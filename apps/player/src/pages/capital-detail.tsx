@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../app/api';
 import { formatDate, formatMoney, formatTime } from '../app/format';
 import { readPage } from '../app/paged';
+import { usePlatformToday } from '../app/platform-day';
 import { EmptyState } from '../components/EmptyState';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
@@ -22,9 +23,21 @@ interface Filter {
   type: CapitalLogType | null;
 }
 
+/** Capital detail, once the platform's day is known (the date range is in platform days). */
 export default function CapitalDetailPage(): ReactElement {
   const { t } = useTranslation();
-  const today = new Date();
+  const today = usePlatformToday();
+  return today === undefined ? (
+    <Page title={t('capital.title')}>
+      <div className="muted small pad">{t('common.loading')}</div>
+    </Page>
+  ) : (
+    <CapitalDetail today={today} />
+  );
+}
+
+function CapitalDetail({ today }: { today: Date }): ReactElement {
+  const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>({ begin: new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30), end: today, type: null });
   const [draft, setDraft] = useState<Filter>(filter);
   const [open, setOpen] = useState(false);

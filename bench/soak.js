@@ -1,18 +1,26 @@
 'use strict';
-// `npm run bench:soak`: a player stays in the bet room in headless Chromium for SOAK_MINUTES (default 10) against
-// the real API (round scheduler on, ROUND_SECONDS default 60) while a second player bets in the same room every 2 s,
-// so the feed, the countdown and the results keep changing. Every SOAK_SAMPLE_SECONDS (default 30) it samples the
-// page's DOM nodes and JS heap (after a forced garbage collection, through the DevTools protocol) and counts the
-// requests of each poll. Issue 11, point 7: DOM nodes and JS heap may not grow beyond 10% from the first sample after
-// the warm-up (SOAK_WARMUP_SECONDS, default 90: the feed fills to its cap of 30 rows meanwhile), and each poll
-// (heartbeat, win check) sends exactly one request per 2 s interval, never two at once. Prints the figures; exits 1
-// when a target is missed.
+// `npm run bench:soak`: a player stays in the bet room in headless Chromium against the real API (round scheduler on,
+// ROUND_SECONDS default 60) while a second player bets in the same room every 2 s, so the feed, the countdown and
+// the results keep changing. After a warm-up (SOAK_WARMUP_SECONDS, default 420: seven rounds, so the code that runs
+// once a round (draw, results, win check, next round) has run several times and V8 has compiled what gets hot) it
+// measures for SOAK_MINUTES (default 10), sampling every SOAK_SAMPLE_SECONDS (default 30) the page's DOM nodes and
+// JS heap (after a forced garbage collection, through the DevTools protocol) and counting the requests of each poll.
+// Issue 11, point 7: DOM nodes and JS heap may not grow beyond 10% over the measured span, and each poll (heartbeat,
+// win check) sends exactly one request per 2 s interval, never two at once. Two pages run side by side: one as a phone
+// runs it (JIT on) and a control with V8's JIT off, whose heap holds the page's objects only. Prints the figures;
+// exits 1 when a target is missed.
+//
+// The browser is driven over a bare DevTools pipe (no Playwright): Playwright turns on the DevTools Network domain
+// for every page, and that domain keeps each response body in the renderer for later inspection, which grows the
+// page's measured heap by the measurement itself (about 1 kB per poll). Here only Runtime, Page, Emulation and
+// HeapProfiler are used, and the polls are counted by a small proxy between the page and the API.
 //
 // Builds the API and the player app first unless SOAK_SKIP_BUILD=1 (then apps/api/dist and apps/player/dist must be
-// fresh). A short proof run: `SOAK_MINUTES=2.5 SOAK_SAMPLE_SECONDS=15 npm run bench:soak`.
+// fresh). A short proof run: `SOAK_WARMUP_SECONDS=90 SOAK_MINUTES=2 SOAK_SAMPLE_SECONDS=15 npm run bench:soak`.
 const { spawn, spawnSync } = require('node:child_process');
 const { existsSync, mkdtempSync, rmSync } = require('node:fs');
 const { createServer } = require('node:net');
+const http = require('node:http');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 
@@ -20,7 +28,7 @@ const ROOT = resolve(__dirname, '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const SAMPLE_S = Number(process.env.SOAK_SAMPLE_SECONDS ?? 30);
-const WARMUP_S = Number(process.env.SOAK_WARMUP_SECONDS ?? 90);
+const WARMUP_S = Number(process.env.SOAK_WARMUP_SECONDS ?? 420);
 const ROUND_SECONDS = process.env.SOAK_ROUND_SECONDS ?? '60';
 const POLL_MS = 2000;
 const MAX_GROWTH = 0.1;
@@ -48,10 +56,163 @@ const freePort = () =>
     });
   });
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Headless Chromium on a DevTools pipe (fd 3 in, fd 4 out, NUL-separated JSON): `send(method, params, sessionId)`.
+ * Nothing but the domains the soak calls is turned on.
+ */
+function openChromium(profileDir, jsFlags) {
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--remote-debugging-pipe',
+      `--js-flags=--expose-gc ${jsFlags}`.trim(),
+      `--user-data-dir=${profileDir}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
+  );
+  const toBrowser = child.stdio[3];
+  const fromBrowser = child.stdio[4];
+  fromBrowser.setEncoding('utf8');
+  const pending = new Map();
+  let next = 0;
+  let buffered = '';
+  fromBrowser.on('data', (chunk) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf('\0'); end >= 0; end = buffered.indexOf('\0')) {
+      const message = JSON.parse(buffered.slice(0, end));
+      buffered = buffered.slice(end + 1);
+      const waiter = message.id === undefined ? undefined : pending.get(message.id);
+      if (waiter === undefined) continue;
+      pending.delete(message.id);
+      if (message.error) waiter.fail(new Error(`${waiter.method}: ${message.error.message}`));
+      else waiter.ok(message.result);
+    }
+  });
+  child.on('exit', () => {
+    for (const w of pending.values()) w.fail(new Error(`${w.method}: the browser exited`));
+    pending.clear();
+  });
+  return {
+    send: (method, params = {}, sessionId) =>
+      new Promise((ok, fail) => {
+        const id = ++next;
+        pending.set(id, { ok, fail, method });
+        toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
+      }),
+    close: () =>
+      new Promise((ok) => {
+        if (child.exitCode !== null || child.signalCode !== null) return ok();
+        child.once('exit', () => ok());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+const mb = (bytes) => (bytes / 1048576).toFixed(2);
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const growth = (a, b) => (b - a) / a;
+const median = (xs) => {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+/** Requests per 2 s interval over the span they cover (the first request is the page opening). */
+const perInterval = (list) => (list.length < 2 ? 0 : (list.length - 1) / ((list[list.length - 1] - list[0]) / POLL_MS));
+const minGap = (list) => Math.min(...list.slice(1).map((t, i) => t - list[i]));
+
+/**
+ * One watcher's page in the bet room: a proxy in front of the API that times every poll (start when the request
+ * arrives, end when its answer is sent), a Chromium with the given V8 flags, the player signed in, and `sample()`.
+ */
+async function openRoom({ dir, apiPort, token, userInfo, url, jsFlags, label }) {
+  const polls = { heart: [], getGameResult: [] };
+  const inFlight = { heart: 0, getGameResult: 0 };
+  const maxInFlight = { heart: 0, getGameResult: 0 };
+  const kindOf = (u) => (u.endsWith('/Lottery/heart') ? 'heart' : u.endsWith('/user/getGameResult') ? 'getGameResult' : null);
+  const upstream = new http.Agent({ keepAlive: true });
+  const proxy = http.createServer((req, res) => {
+    const k = kindOf(req.url ?? '');
+    if (k !== null) {
+      polls[k].push(Date.now());
+      inFlight[k]++;
+      maxInFlight[k] = Math.max(maxInFlight[k], inFlight[k]);
+      res.on('close', () => {
+        inFlight[k] = Math.max(0, inFlight[k] - 1);
+      });
+    }
+    const up = http.request({ host: '127.0.0.1', port: apiPort, method: req.method, path: req.url, headers: req.headers, agent: upstream }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  const proxyPort = await freePort();
+  await new Promise((ok) => proxy.listen(proxyPort, '127.0.0.1', ok));
+  const site = `http://127.0.0.1:${proxyPort}`;
+  const browser = openChromium(join(dir, `profile-${proxyPort}`), jsFlags);
+  const close = async () => {
+    await browser.close();
+    proxy.close();
+    upstream.destroy();
+  };
+  try {
+    const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
+    const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
+    const cdp = (method, params) => browser.send(method, params, sessionId);
+    await cdp('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 3, mobile: true });
+    await cdp('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    const evaluate = async (expression) => {
+      const r = await cdp('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
+      if (r.exceptionDetails) throw new Error(`page: ${r.exceptionDetails.text}`);
+      return r.result.value;
+    };
+    const waitFor = async (expression, what) => {
+      for (let i = 0; i < 120; i++) {
+        if (await evaluate(expression).catch(() => false)) return;
+        await sleep(250);
+      }
+      throw new Error(`${label}: timed out waiting for ${what}`);
+    };
+    await cdp('Page.navigate', { url: `${site}/login` });
+    await waitFor(`document.readyState === 'complete' && location.pathname === '/login'`, 'the login page');
+    await evaluate(
+      `localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('userInfo', ${JSON.stringify(JSON.stringify(userInfo))}); localStorage.setItem('locale', 'en'); true`,
+    );
+    await cdp('Page.navigate', { url: site + url });
+    await waitFor(`document.querySelector('.countdown') !== null`, 'the bet room');
+    await cdp('HeapProfiler.enable');
+    const sample = async () => {
+      // Diagnosis only: the browser keeps up to 250 resource-timing entries per page (Resource Timing spec); with
+      // SOAK_CLEAR_RESOURCE_TIMINGS=1 they are cleared after counting, to tell that buffer from the app's own heap.
+      const timings = await evaluate(`performance.getEntriesByType('resource').length`);
+      if (process.env.SOAK_CLEAR_RESOURCE_TIMINGS === '1') await evaluate(`performance.clearResourceTimings(); true`);
+      await cdp('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp('Runtime.getHeapUsage');
+      const dom = await evaluate(`document.getElementsByTagName('*').length`);
+      const feed = await evaluate(`document.querySelectorAll('.feed__row').length`);
+      return { t: Date.now(), heap: usedSize, dom, feed, timings };
+    };
+    return { label, polls, maxInFlight, samples: [], sample, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
 async function main() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing`);
   if (process.env.SOAK_SKIP_BUILD !== '1') build();
-  const { chromium } = require('playwright-core');
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'sum28-soak-'));
   const api = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
@@ -75,7 +236,7 @@ async function main() {
     },
   });
   const base = `http://127.0.0.1:${port}`;
-  let browser;
+  const rooms = [];
   let bettor;
   try {
     for (let i = 0; ; i++) {
@@ -148,125 +309,76 @@ async function main() {
         });
     }, 2000);
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--js-flags=--expose-gc',
-      ],
-    });
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL: base, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    await page.goto('/login');
+    // Two pages stay in the room side by side, each in its own Chromium behind its own counting proxy: the phone as
+    // it is (V8's JIT on) and a control with the JIT off (`--jitless`), whose heap holds only the objects of the
+    // page (no compiled code), so a growth of the first that the second does not show is V8's code, not the app.
     const { token, ...rest } = watcher;
-    await page.evaluate(
-      ([t, u]) => {
-        localStorage.setItem('token', t);
-        localStorage.setItem('userInfo', u);
-        localStorage.setItem('locale', 'en');
-      },
-      [token, JSON.stringify(rest)],
-    );
-
-    const polls = { heart: [], getGameResult: [] };
-    const inFlight = { heart: 0, getGameResult: 0 };
-    const maxInFlight = { heart: 0, getGameResult: 0 };
-    const kindOf = (url) => (url.endsWith('/Lottery/heart') ? 'heart' : url.endsWith('/user/getGameResult') ? 'getGameResult' : null);
-    page.on('request', (r) => {
-      const k = kindOf(r.url());
-      if (k === null) return;
-      polls[k].push(Date.now());
-      inFlight[k]++;
-      maxInFlight[k] = Math.max(maxInFlight[k], inFlight[k]);
-    });
-    const done = (r) => {
-      const k = kindOf(r.url());
-      if (k !== null) inFlight[k] = Math.max(0, inFlight[k] - 1);
-    };
-    page.on('requestfinished', done);
-    page.on('requestfailed', done);
-
-    await page.goto('/betRoom?id=1&game_id=1&name=Singapore&title=Basic%20room');
-    await page.locator('.countdown').waitFor({ timeout: 30_000 });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('HeapProfiler.enable');
-    const sample = async () => {
-      // Diagnosis only: the browser keeps up to 250 resource-timing entries per page (Resource Timing spec); with
-      // SOAK_CLEAR_RESOURCE_TIMINGS=1 they are cleared after counting, to tell that buffer from the app's own heap.
-      const timings = await page.evaluate(() => performance.getEntriesByType('resource').length);
-      if (process.env.SOAK_CLEAR_RESOURCE_TIMINGS === '1') await page.evaluate(() => performance.clearResourceTimings());
-      await cdp.send('HeapProfiler.collectGarbage');
-      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-      const dom = await page.evaluate(() => document.getElementsByTagName('*').length);
-      const feed = await page.evaluate(() => document.querySelectorAll('.feed__row').length);
-      return { t: Date.now(), heap: usedSize, dom, feed, timings };
-    };
+    const url = '/betRoom?id=1&game_id=1&name=Singapore&title=Basic%20room';
+    const jit = await openRoom({ dir, apiPort: port, token, userInfo: rest, url, jsFlags: '', label: 'JIT on' });
+    rooms.push(jit);
+    const control = await openRoom({ dir, apiPort: port, token, userInfo: rest, url, jsFlags: '--jitless', label: 'JIT off (control)' });
+    rooms.push(control);
 
     const started = Date.now();
-    const end = started + MINUTES * 60_000;
-    const samples = [];
-    console.log(`soak: ${MINUTES} min in the bet room (rounds of ${ROUND_SECONDS} s), a sample every ${SAMPLE_S} s, warm-up ${WARMUP_S} s`);
+    const end = started + (WARMUP_S + MINUTES * 60) * 1000;
+    console.log(`soak: ${WARMUP_S} s of warm-up, then ${MINUTES} min measured in the bet room (rounds of ${ROUND_SECONDS} s), a sample every ${SAMPLE_S} s`);
     while (Date.now() < end) {
-      await page.waitForTimeout(Math.min(SAMPLE_S * 1000, end - Date.now()));
-      const s = await sample();
-      samples.push(s);
-      console.log(
-        `  t=${Math.round((s.t - started) / 1000)}s DOM ${s.dom} nodes, JS heap ${(s.heap / 1048576).toFixed(2)} MB, feed ${s.feed} rows, ${s.timings} resource timings, requests heart ${polls.heart.length} / win check ${polls.getGameResult.length}`,
-      );
+      await sleep(Math.min(SAMPLE_S * 1000, end - Date.now()));
+      for (const room of rooms) {
+        const x = await room.sample();
+        x.t -= started;
+        room.samples.push(x);
+        console.log(
+          `  t=${Math.round(x.t / 1000)}s ${room.label}: DOM ${x.dom} nodes, JS heap ${mb(x.heap)} MB, feed ${x.feed} rows, ${x.timings} resource timings, requests heart ${room.polls.heart.length} / win check ${room.polls.getGameResult.length}`,
+        );
+      }
     }
 
-    // Requests per 2 s interval, over the measured span (the first request is the page opening).
-    const perInterval = (list) => {
-      if (list.length < 2) return 0;
-      return (list.length - 1) / ((list[list.length - 1] - list[0]) / POLL_MS);
-    };
-    const gaps = (list) => list.slice(1).map((t, i) => t - list[i]);
-    const minGap = (list) => Math.min(...gaps(list));
-    const after = samples.filter((s) => s.t - started >= WARMUP_S * 1000);
-    const first = after[0] ?? samples[0];
-    const last = samples[samples.length - 1];
-    const growth = (a, b) => (b - a) / a;
-    const domGrowth = growth(first.dom, Math.max(...after.map((s) => s.dom)));
-    const heapGrowth = growth(first.heap, last.heap);
-    const results = [
-      [
-        'DOM nodes, largest after warm-up vs first',
-        `${first.dom} -> ${Math.max(...after.map((s) => s.dom))} (${(domGrowth * 100).toFixed(1)}%)`,
-        domGrowth <= MAX_GROWTH,
-      ],
-      [
-        'JS heap, last vs first after warm-up',
-        `${(first.heap / 1048576).toFixed(2)} -> ${(last.heap / 1048576).toFixed(2)} MB (${(heapGrowth * 100).toFixed(1)}%)`,
-        heapGrowth <= MAX_GROWTH,
-      ],
-    ];
-    for (const k of ['heart', 'getGameResult']) {
-      const rate = perInterval(polls[k]);
-      results.push([
-        `${k}: requests per 2 s interval, most in flight at once, shortest gap`,
-        `${rate.toFixed(3)}, ${maxInFlight[k]}, ${minGap(polls[k])} ms`,
-        maxInFlight[k] === 1 && rate <= 1.0 && rate >= 0.9,
-      ]);
+    const results = [];
+    for (const room of rooms) {
+      const after = room.samples.filter((x) => x.t >= WARMUP_S * 1000);
+      // Median of the first three samples after the warm-up against the median of the last three: one sample
+      // taken while a poll's answer is being handled holds that answer's objects, which a single GC cannot free.
+      const first = median(after.slice(0, 3).map((x) => x.heap));
+      const last = median(after.slice(-3).map((x) => x.heap));
+      const firstDom = after[0]?.dom ?? 0;
+      const mostDom = Math.max(...after.map((x) => x.dom));
+      const domGrowth = growth(firstDom, mostDom);
+      const heapGrowth = growth(first, last);
+      results.push(
+        [
+          `${room.label}: DOM nodes, largest in the measured span vs its first sample`,
+          `${firstDom} -> ${mostDom} (${pct(domGrowth)})`,
+          domGrowth <= MAX_GROWTH,
+        ],
+        [
+          `${room.label}: JS heap, median of the last 3 samples vs the first 3`,
+          `${mb(first)} -> ${mb(last)} MB (${pct(heapGrowth)})`,
+          heapGrowth <= MAX_GROWTH,
+        ],
+      );
+      for (const k of ['heart', 'getGameResult']) {
+        const list = room.polls[k];
+        const rate = perInterval(list);
+        results.push([
+          `${room.label}: ${k}: requests per 2 s interval, most in flight at once, shortest gap`,
+          `${rate.toFixed(3)}, ${room.maxInFlight[k]}, ${minGap(list)} ms`,
+          room.maxInFlight[k] === 1 && rate <= 1.0 && rate >= 0.9,
+        ]);
+      }
     }
     console.log(`other player's bets placed: ${bets}`);
     for (const [name, value, ok] of results) console.log(`${ok ? 'met   ' : 'MISSED'} ${name}: ${value}`);
     return results.every((r) => r[2]);
   } finally {
     if (bettor) clearInterval(bettor);
-    await browser?.close().catch(() => undefined);
+    for (const room of rooms) await room.close();
     try {
       process.kill(-api.pid, 'SIGTERM');
     } catch {
       // already gone
     }
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 

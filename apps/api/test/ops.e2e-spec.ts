@@ -118,7 +118,7 @@ describe('operations: request ids, JSON logs, metrics, liveness and readiness', 
     const before = sample(await scrape(t), 'sum28_pending_approvals{type="recharge"}') ?? 0;
     await t.ds
       .getRepository(CapitalLogEntity)
-      .insert({ user_id: p.userId, type: 0, quantity_minor: 500, status: 0, pay_snapshot: null, created_at: t.clock.now() });
+      .insert({ user_id: p.userId, type: 0, quantity_minor: 500, status: 0, pay_snapshot: () => 'NULL', created_at: t.clock.now() });
     expect(sample(await scrape(t), 'sum28_pending_approvals{type="recharge"}')).toBe(before + 1);
   });
 

@@ -68,6 +68,7 @@ describe('backup and restore on SQLite', () => {
     const [r] = await Promise.all([backupDatabase(t.cfg.databaseUrl, out), bet(t, p.token, { issue: slot.issue, play_type: 'odd', money: 5 })]);
     expect(r.kind).toBe('sqlite');
     expect(r.bytes).toBeGreaterThan(0);
+    expect(existsSync(`${out}-wal`) || existsSync(`${out}-shm`)).toBe(false);
     // the same through the CLI, and a second backup never overwrites the first
     const cliOut = join(dir, 'cli-backup.sqlite');
     const made = run('backup', ['--out', cliOut], { DATABASE_URL: t.cfg.databaseUrl });

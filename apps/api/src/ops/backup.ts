@@ -42,6 +42,13 @@ export async function backupDatabase(url: string, out: string): Promise<BackupRe
   } finally {
     db.close();
   }
+  // A self-contained file: the copy keeps the source's WAL mode, which would leave -wal / -shm files beside it.
+  const copy = new Database(file, { fileMustExist: true });
+  try {
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
   checkSqliteBackup(file);
   return { kind: 'sqlite', file, bytes: statSync(file).size };
 }

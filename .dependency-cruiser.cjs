@@ -24,11 +24,13 @@ const API_LAYERS = {
   wallet: ['auth', 'settings', 'ledger', 'idempotency', 'console/roles\\.ts$'],
   accounts: ['auth', 'wallet', 'settings'],
   rounds: ['ledger'],
-  lottery: ['rounds', 'feed', 'auth', 'ledger', 'idempotency', 'settings'],
+  lottery: ['rounds', 'feed', 'auth', 'ledger', 'idempotency', 'settings', 'ops'],
   content: ['lottery', 'feed', 'auth', 'settings'],
   console: ['audit', 'auth', 'rounds', 'wallet', 'settings', 'ledger', 'lottery', 'feed', 'content', 'idempotency'],
   health: [],
-  cli: ['audit', 'ledger', 'settings', 'rounds', 'auth', 'console'],
+  // metrics, readiness, the in-app ledger check; the bet route counts through ops/bet-metrics.interceptor.ts
+  ops: ['audit', 'ledger'],
+  cli: ['audit', 'ledger', 'settings', 'rounds', 'auth', 'console', 'ops'],
 };
 
 /** Files of a feature other features may import besides *.module.ts, *.service.ts, *.guard.ts and *.types.ts. */
@@ -46,6 +48,7 @@ const PUBLIC = [
   'audit/audit-invariant\\.ts',
   'audit/audit-verify-cli\\.ts',
   'console/roles\\.ts',
+  'ops/bet-metrics\\.interceptor\\.ts',
 ];
 
 const layerRules = Object.entries(API_LAYERS).map(([folder, allowed]) => ({

@@ -37,7 +37,7 @@ async function dropRunDatabases(tag) {
  * e2e files that choose their own databases (real server processes on SQLite files and PostgreSQL, the
  * driver matrix, migrations on both): they run once, in the default run, not again per TEST_DB.
  */
-const DB_INDEPENDENT_SPECS = ['scale.e2e-spec.ts', 'cluster.e2e-spec.ts', 'database.e2e-spec.ts', 'identity.e2e-spec.ts'];
+const DB_INDEPENDENT_SPECS = ['scale.e2e-spec.ts', 'cluster.e2e-spec.ts', 'database.e2e-spec.ts', 'identity.e2e-spec.ts', 'backup.e2e-spec.ts'];
 
 /**
  * What `npm test` runs on the `sqlite3` driver: the money paths (bets, settlement, ledger, wallet,

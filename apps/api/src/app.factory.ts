@@ -12,6 +12,8 @@ import { ApiError } from './common/api-error';
 import type { AppConfig } from './common/config/app-config';
 import { bodyShapeProblem } from './common/validation/body-shape';
 import { describeResponses } from './common/openapi/response-docs';
+import { HEART_PATH } from './lottery/heart-fast-path';
+import { fastifyLogOptions, installRequestLog, nestLogLevels, type LogSink } from './ops/request-log';
 
 /** Repository root (apps/api/src or apps/api/dist -> ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -22,6 +24,8 @@ export interface CreateAppOptions {
   playerDist?: string;
   /** Folder of the built console (default `apps/admin/dist`); tests point it at a fixture. */
   adminDist?: string;
+  /** Tests: the JSON request log goes here (even with `logger: false`) instead of stdout. */
+  logSink?: LogSink;
 }
 
 /** Paths the player app's history-mode fallback never answers: the APIs, the console, the docs, health, static files. */
@@ -40,15 +44,23 @@ export function isPlayerRoute(url: string): boolean {
 
 /** Builds the whole server (player API, console API, static apps, OpenAPI) without listening. */
 export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: cfg.trustProxy, bodyLimit: 256 * 1024, routerOptions: { maxParamLength: 200 } });
+  // JSON request logs (pino, LOG_LEVEL, secrets redacted) with a request id echoed in x-request-id (src/ops/request-log.ts).
+  const jsonLog = opts.logger !== false || opts.logSink !== undefined;
+  const adapter = new FastifyAdapter({
+    trustProxy: cfg.trustProxy,
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    ...fastifyLogOptions(cfg, opts.logger !== false, opts.logSink),
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(cfg), adapter, {
-    logger: opts.logger === false ? false : ['error', 'warn', 'log'],
+    logger: opts.logger === false ? false : nestLogLevels(cfg.logLevel),
     bufferLogs: false,
     // Fastify's own JSON parser (Nest's wrapper re-creates it per request); form bodies via @fastify/formbody.
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.decorate('signinRateLimit', cfg.signinRateLimit);
+  installRequestLog(fastify, HEART_PATH, jsonLog);
   // Form-encoded bodies, as the spec's clients send them.
   await app.register(formbody as never, { bodyLimit: 256 * 1024 } as never);
   // Every parsed body, on every route, before any guard, interceptor or pipe walks it: nesting deeper than

@@ -17,6 +17,7 @@ import { HealthController } from './health/health.controller';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { LotteryModule } from './lottery/lottery.module';
+import { OpsModule } from './ops/ops.module';
 import { RoundsModule } from './rounds/rounds.module';
 import { SettingsModule } from './settings/settings.module';
 import { WalletModule } from './wallet/wallet.module';
@@ -34,6 +35,7 @@ const FEATURES: Type[] = [
   RoundsModule,
   LotteryModule,
   ConsoleModule,
+  OpsModule,
 ];
 
 @Module({})

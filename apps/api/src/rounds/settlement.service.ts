@@ -101,7 +101,7 @@ export class SettlementService {
     if (out === null) return null;
     out.ms = Date.now() - started;
     // Committed: readers that remember wins (the home ticker, the unseen-win cache) hear of it.
-    this.events.emitSettled({ roundId, gameId: out.gameId, winners: out.winners });
+    this.events.emitSettled({ roundId, gameId: out.gameId, winners: out.winners, bets: out.bets, ms: out.ms });
     return out;
   }
 

@@ -3,6 +3,10 @@ import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, valida
 import { randomBytes } from 'node:crypto';
 import { parseOpenHours, SUPPORT_HOURS, validateScheduleConfig, type ScheduleConfig } from '@sum28/domain';
 
+/** pino's levels; `silent` turns the JSON request log off. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
 /** Every environment variable the API reads, validated once at boot. */
@@ -35,6 +39,9 @@ export class EnvDto {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(10_000_000) POW_MAX_NUMBER?: number;
   /** Fault hook for crash tests: settlement waits this long inside its transaction before committing. */
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(600_000) FAULT_SETTLE_DELAY_MS?: number;
+  @IsOptional() @IsIn(LOG_LEVELS) LOG_LEVEL?: string;
+  @IsOptional() @IsString() @MinLength(16, { message: 'METRICS_TOKEN must have at least 16 characters' }) METRICS_TOKEN?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(10_080) LEDGER_CHECK_MINUTES?: number;
 }
 
 export interface AppConfig {
@@ -64,6 +71,12 @@ export interface AppConfig {
   powMaxNumber: number;
   /** crash tests only (refused in production): settlement holds its transaction open this long */
   faultSettleDelayMs: number;
+  /** JSON log level (pino, one line per request; the heartbeat at `debug`); default info */
+  logLevel: LogLevel;
+  /** `/metrics` needs `Authorization: Bearer <token>` when set; when null it answers loopback requests only */
+  metricsToken: string | null;
+  /** the app runs the ledger check every this many minutes (0: never; its metric then says unknown) */
+  ledgerCheckMinutes: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -125,5 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     powHmacKey: dto.POW_HMAC_KEY ?? randomBytes(32).toString('hex'),
     powMaxNumber: dto.POW_MAX_NUMBER ?? 100_000,
     faultSettleDelayMs: dto.FAULT_SETTLE_DELAY_MS ?? 0,
+    logLevel: (dto.LOG_LEVEL ?? 'info') as LogLevel,
+    metricsToken: dto.METRICS_TOKEN ?? null,
+    ledgerCheckMinutes: dto.LEDGER_CHECK_MINUTES ?? 0,
   };
 }

@@ -5,6 +5,10 @@ export interface RoundSettled {
   roundId: number;
   gameId: number;
   winners: number;
+  /** bets settled in it */
+  bets?: number;
+  /** how long the settlement took, ms */
+  ms?: number;
 }
 
 type Listener = (e: RoundSettled) => void;

@@ -966,6 +966,21 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       required: ['id', 'tx_id', 'user_id', 'account', 'amount', 'kind', 'ref_type', 'ref_id', 'created_at'],
       description: "One ledger posting line of a player (read-only): the account it moved, the amount, and its transaction's kind.",
     },
+    LivenessResponse: {
+      type: 'object',
+      properties: {
+        status: {
+          type: 'string',
+          enum: ['live'],
+        },
+        uptime: {
+          type: 'number',
+          description: 'seconds since the process started',
+        },
+      },
+      required: ['status', 'uptime'],
+      description: '`/health/live`: the process answers.',
+    },
     LoginAnswer: {
       type: 'object',
       properties: {
@@ -1522,6 +1537,42 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       },
       required: ['data', 'total', 'page', 'pageSize', 'has_more'],
       description: "Newest first, one page; `has_more` false means the end ('--END--').",
+    },
+    ReadinessResponse: {
+      type: 'object',
+      properties: {
+        status: {
+          type: 'string',
+          enum: ['ready', 'not_ready'],
+        },
+        reason: {
+          type: 'string',
+          description: 'why it is not ready (absent when ready)',
+        },
+        checks: {
+          type: 'object',
+          properties: {
+            database: {
+              type: 'string',
+              enum: ['ok', 'failed'],
+              description: '`SELECT 1` answered within the timeout',
+            },
+            migrations: {
+              type: 'string',
+              enum: ['ok', 'pending', 'unknown'],
+              description: 'every migration of this version applied',
+            },
+            shared_store: {
+              type: 'string',
+              enum: ['ok', 'failed', 'memory'],
+              description: 'Redis (REDIS_URL) answered; `memory`: none configured',
+            },
+          },
+          required: ['database', 'migrations', 'shared_store'],
+        },
+      },
+      required: ['status', 'checks'],
+      description: "`/health/ready`: each dependency's state; 503 with the reasons when one is not ready.",
     },
     RechargeQuote: {
       type: 'object',
@@ -2730,6 +2781,12 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       },
       required: ['status', 'database', 'time', 'tz', 'open_hours'],
     },
+    HealthProbesController_live: {
+      $ref: '#/components/schemas/LivenessResponse',
+    },
+    HealthProbesController_ready: {
+      $ref: '#/components/schemas/ReadinessResponse',
+    },
     LedgerEntriesController_csv: {
       type: 'string',
     },
@@ -2759,6 +2816,9 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
     },
     LotteryController_verify: {
       $ref: '#/components/schemas/VerifyResponse',
+    },
+    MetricsController_scrape: {
+      type: 'string',
     },
     NoticesController_create: {
       $ref: '#/components/schemas/NoticeView',

@@ -15,10 +15,11 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { SettingsModule } from '../settings/settings.module';
 import { CoreModule } from '../common/core.module';
 import { DatabaseModule } from '../common/db/database.module';
+import { OpsModule } from '../ops/ops.module';
 
 /** Player calls of the game (spec section 7): rooms, odds, heartbeat, betting, rounds, chart, verify, bet record. */
 @Module({
-  imports: [CoreModule, DatabaseModule, RoundsModule, FeedModule, AuthModule, LedgerModule, IdempotencyModule, SettingsModule],
+  imports: [CoreModule, DatabaseModule, RoundsModule, FeedModule, AuthModule, LedgerModule, IdempotencyModule, SettingsModule, OpsModule],
   controllers: [LotteryController, OrdersController],
   providers: [CatalogService, LotteryService, HeartService, HeartFastPath, BettingService, OrdersService],
   exports: [CatalogService, OrdersService],

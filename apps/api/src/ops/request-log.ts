@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig, LogLevel } from '../common/config/app-config';
 
 /** An incoming `x-request-id` is kept only when it is a plain token (no spaces, quotes or control characters). */
@@ -61,6 +61,9 @@ export function fastifyLogOptions(cfg: AppConfig, enabled: boolean, sink?: LogSi
     genReqId: requestIdOf,
     requestIdHeader: false as const,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
+    // No pino child logger per request (its bindings and redaction setup cost the heartbeat about a third of its
+    // throughput): the one request line below carries the request id itself.
+    childLoggerFactory: (logger: FastifyBaseLogger) => logger,
   };
   if (!enabled && sink === undefined) return { ...base, logger: false };
   return {
@@ -101,6 +104,7 @@ export function installRequestLog(fastify: FastifyInstance, heartPath: string, l
     if (heart ? debug : info) {
       const q = req.url.indexOf('?');
       const line = {
+        reqId: req.id,
         method: req.method,
         route: route ?? null,
         path: q < 0 ? req.url : req.url.slice(0, q),
@@ -108,8 +112,8 @@ export function installRequestLog(fastify: FastifyInstance, heartPath: string, l
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: req.ip,
       };
-      if (heart) req.log.debug(line, 'request');
-      else req.log.info(line, 'request');
+      if (heart) fastify.log.debug(line, 'request');
+      else fastify.log.info(line, 'request');
     }
     done();
   });

@@ -186,15 +186,25 @@ function generateResponseSchemas() {
   }
   /**
    * Read routes: a console resource made by `readController({ name, list, get, ... })`, or a controller class
-   * decorated with `@ReadRoutes({ list, get, ... })` (both in console/common/crud.controller.ts): list answers
-   * an array of the view its `list` pages (`Promise<Page<View>>`), csv text, get (unless null) the view.
+   * decorated with `@ReadRoutes({ list, get, ... })` or `@ReadRoutes({ reader })` (both in
+   * console/common/crud.controller.ts): list answers an array of the view its `list` (or the reader's) pages
+   * (`Promise<Page<View>>`), csv text, get (unless null) the view.
    */
   function readRouteOperations(controller, arg) {
     if (!arg || !ts.isObjectLiteralExpression(arg)) return;
     const prop = (key) => arg.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === key);
     const list = prop('list');
-    if (!list) throw new Error(`${controller}: read routes need a list`);
-    const page = unwrap(checker.getTypeAtLocation(list.initializer).getCallSignatures()[0]?.getReturnType());
+    const reader = prop('reader');
+    let listType;
+    if (list) listType = checker.getTypeAtLocation(list.initializer);
+    else if (reader) {
+      // `reader: (c) => service`: the service's own list method
+      const service = checker.getTypeAtLocation(reader.initializer).getCallSignatures()[0]?.getReturnType();
+      const method = service && service.getProperty('list');
+      listType = method && checker.getTypeOfSymbolAtLocation(method, reader.initializer);
+    }
+    if (!listType) throw new Error(`${controller}: read routes need a list or a reader`);
+    const page = unwrap(listType.getCallSignatures()[0]?.getReturnType());
     const viewType = page && page.flags & ts.TypeFlags.Object ? checker.getTypeArguments(page)[0] : undefined;
     if (!viewType) throw new Error(`${controller}: list does not answer a Page of a view`);
     operations[`${controller}_list`] = { type: 'array', items: schemaOf(viewType) };

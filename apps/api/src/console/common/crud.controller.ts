@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { ObjectLiteral } from 'typeorm';
 import type { StaffActor } from '../../audit/audit.types';
 import { ListQueryDto } from '../list/list.dto';
-import type { CsvDoc, Page } from '../list/list.service';
+import type { CsvDoc, ListReader, Page } from '../list/list.service';
 import { respondCsv, respondPage } from '../list/respond';
 import { Actor, ConsoleController, CurrentStaff, Permit, type StaffContext } from '../permission';
 import type { Permission } from '../roles';
@@ -127,19 +127,29 @@ export function readController<R, V extends object>(r: ReadResource<R, V>): Type
   return ReadOnlyController;
 }
 
-/** The read routes of a console resource: list, export.csv and (unless `get` is null) show, answered through the controller `C`. */
-export interface ReadRoutesDef<C, V extends object, Id extends number | string = number> {
+interface ReadRoutesCommon<Id extends number | string> {
   read: Permission;
-  /** Each gets the controller instance and the signed-in staff member (the capital log reads depend on the role). */
-  list: (c: C, q: ListQueryDto, sc: StaffContext) => Promise<Page<V>>;
-  csv: (c: C, q: ListQueryDto, sc: StaffContext) => Promise<CsvDoc>;
-  /** null: no show route */
-  get: ((c: C, id: Id, sc: StaffContext) => Promise<V>) | null;
   /** How `:id` is read: IdParam (a positive integer) unless a pipe is named (settings: a string key). */
   idPipe?: Type<PipeTransform<unknown, Id>>;
   /** OpenAPI summaries per route. */
   docs?: Partial<Record<'list' | 'csv' | 'get', string>>;
 }
+
+/** The read routes of a console resource: list, export.csv and (unless `get` is null) show, answered through the controller `C`. */
+export type ReadRoutesDef<C, V extends object, Id extends number | string = number> = ReadRoutesCommon<Id> &
+  (
+    | {
+        /** Each gets the controller instance and the signed-in staff member (the capital log reads depend on the role). */
+        list: (c: C, q: ListQueryDto, sc: StaffContext) => Promise<Page<V>>;
+        csv: (c: C, q: ListQueryDto, sc: StaffContext) => Promise<CsvDoc>;
+        /** null: no show route */
+        get: ((c: C, id: Id, sc: StaffContext) => Promise<V>) | null;
+      }
+    | {
+        /** The controller's service whose list, csv and get answer the three routes. */
+        reader: (c: C) => ListReader<V, Id>;
+      }
+  );
 
 const READ_ROUTES = ['list', 'csv', 'get'] as const;
 
@@ -149,7 +159,11 @@ const READ_ROUTES = ['list', 'csv', 'get'] as const;
  * (`<Class>_list`, `_csv`, `_get`) the hand-written ones had. The class keeps its own actions; Fastify
  * matches a static segment (`export.csv`, `verify`, `schedule`) before `:id` whatever the order.
  */
-export function ReadRoutes<C, V extends object, Id extends number | string = number>(r: ReadRoutesDef<C, V, Id>): ClassDecorator {
+export function ReadRoutes<C, V extends object, Id extends number | string = number>(def: ReadRoutesDef<C, V, Id>): ClassDecorator {
+  const { reader } = def as { reader?: (c: C) => ListReader<V, Id> };
+  const r = reader
+    ? { ...def, list: (c: C, q: ListQueryDto) => reader(c).list(q), csv: (c: C, q: ListQueryDto) => reader(c).csv(q), get: (c: C, id: Id) => reader(c).get(id) }
+    : (def as Extract<ReadRoutesDef<C, V, Id>, { list: unknown }>);
   const idParam: ParameterDecorator = r.idPipe ? Param('id', r.idPipe) : IdParam();
   class Routes {
     @Get()

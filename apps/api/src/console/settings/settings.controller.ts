@@ -20,9 +20,7 @@ export class UpdateSettingDto {
 @ConsoleController('settings')
 @ReadRoutes<SettingsController, SettingView, string>({
   read: 'settings.read',
-  list: (c, q) => c.settings.list(q),
-  csv: (c, q) => c.settings.csv(q),
-  get: (c, id) => c.settings.get(id),
+  reader: (c) => c.settings,
   idPipe: SettingIdPipe,
 })
 export class SettingsController {

@@ -9,7 +9,7 @@ import { StaffAdminService } from './staff-admin.service';
 import { CreateStaffDto, UpdateStaffDto } from './staff.dto';
 
 @ConsoleController('staff')
-@ReadRoutes<StaffController, StaffView>({ read: 'staff.read', list: (c, q) => c.staff.list(q), csv: (c, q) => c.staff.csv(q), get: (c, id) => c.staff.get(id) })
+@ReadRoutes<StaffController, StaffView>({ read: 'staff.read', reader: (c) => c.staff })
 export class StaffController {
   constructor(readonly staff: StaffAdminService) {}
 

@@ -1037,7 +1037,6 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           items: {
             type: 'string',
             enum: [
-              'audit_logs.read',
               'auth.login',
               'auth.me',
               'auth.logout',
@@ -1070,6 +1069,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
               'stats.read',
               'staff.read',
               'staff.write',
+              'audit_logs.read',
             ],
           },
         },

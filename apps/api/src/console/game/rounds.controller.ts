@@ -12,9 +12,7 @@ import type { RoundView } from './game-views';
 @ConsoleController('rounds')
 @ReadRoutes<RoundsController, RoundView>({
   read: 'rounds.read',
-  list: (c, q) => c.game.rounds(q),
-  csv: (c, q) => c.game.roundsCsv(q),
-  get: (c, id) => c.game.round(id),
+  reader: (c) => c.game.rounds,
   docs: { list: 'Rounds with hash, result, seed once drawn, bet count, turnover, payout, GGR' },
 })
 export class RoundsController {

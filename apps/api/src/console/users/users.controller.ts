@@ -13,9 +13,7 @@ import { FreezeDto, GiftDto, MessageDto, ResetPasswordDto, UpdateUserDto } from 
 @ConsoleController('users')
 @ReadRoutes<UsersController, UserAdminView>({
   read: 'users.read',
-  list: (c, q) => c.users.list(q),
-  csv: (c, q) => c.users.csv(q),
-  get: (c, id) => c.users.get(id),
+  reader: (c) => c.users.reads,
   docs: {
     list: 'Players (filters: q, id, username, mobile, group_id, status, inviter_id, must_change_password, created_at_gte/lte)',
     csv: 'Players as CSV (same filter and sort as the list)',

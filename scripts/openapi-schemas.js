@@ -185,30 +185,53 @@ function generateResponseSchemas() {
     if (!remove || remove.initializer.kind !== ts.SyntaxKind.NullKeyword) operations[`${c}_remove`] = schemaOf(viewType);
   }
   /**
-   * A read-only console resource made by `readController({ name, list, get, ... })` (the same file): list
-   * answers an array of the view its `list` pages (`Promise<Page<View>>`), csv text, get (unless null) the view.
+   * Read routes: a console resource made by `readController({ name, list, get, ... })`, or a controller class
+   * decorated with `@ReadRoutes({ list, get, ... })` or `@ReadRoutes({ reader })` (both in
+   * console/common/crud.controller.ts): list answers an array of the view its `list` (or the reader's) pages
+   * (`Promise<Page<View>>`), csv text, get (unless null) the view.
    */
+  function readRouteOperations(controller, arg) {
+    if (!arg || !ts.isObjectLiteralExpression(arg)) return;
+    const prop = (key) => arg.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === key);
+    const list = prop('list');
+    const reader = prop('reader');
+    let listType;
+    if (list) listType = checker.getTypeAtLocation(list.initializer);
+    else if (reader) {
+      // `reader: (c) => service`: the service's own list method
+      const service = checker.getTypeAtLocation(reader.initializer).getCallSignatures()[0]?.getReturnType();
+      const method = service && service.getProperty('list');
+      listType = method && checker.getTypeOfSymbolAtLocation(method, reader.initializer);
+    }
+    if (!listType) throw new Error(`${controller}: read routes need a list or a reader`);
+    const page = unwrap(listType.getCallSignatures()[0]?.getReturnType());
+    const viewType = page && page.flags & ts.TypeFlags.Object ? checker.getTypeArguments(page)[0] : undefined;
+    if (!viewType) throw new Error(`${controller}: list does not answer a Page of a view`);
+    operations[`${controller}_list`] = { type: 'array', items: schemaOf(viewType) };
+    operations[`${controller}_csv`] = { type: 'string' };
+    const get = prop('get');
+    if (!get || get.initializer.kind !== ts.SyntaxKind.NullKeyword) operations[`${controller}_get`] = schemaOf(viewType);
+  }
   function readOperations(init) {
     if (!init || !ts.isCallExpression(init) || init.expression.getText() !== 'readController') return;
     const arg = init.arguments[0];
     if (!arg || !ts.isObjectLiteralExpression(arg)) return;
-    const prop = (key) => arg.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === key);
-    const name = prop('name');
-    const list = prop('list');
-    if (!name || !ts.isStringLiteral(name.initializer) || !list) throw new Error('readController needs a literal name and a list');
-    const page = unwrap(checker.getTypeAtLocation(list.initializer).getCallSignatures()[0]?.getReturnType());
-    const viewType = page && page.flags & ts.TypeFlags.Object ? checker.getTypeArguments(page)[0] : undefined;
-    if (!viewType) throw new Error(`${name.initializer.text}: list does not answer a Page of a view`);
-    const c = name.initializer.text;
-    operations[`${c}_list`] = { type: 'array', items: schemaOf(viewType) };
-    operations[`${c}_csv`] = { type: 'string' };
-    const get = prop('get');
-    if (!get || get.initializer.kind !== ts.SyntaxKind.NullKeyword) operations[`${c}_get`] = schemaOf(viewType);
+    const name = arg.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === 'name');
+    if (!name || !ts.isStringLiteral(name.initializer)) throw new Error('readController needs a literal name');
+    readRouteOperations(name.initializer.text, arg);
+  }
+  /** The argument of a class's `@ReadRoutes({...})`, if it has one. */
+  function readRoutesArg(node) {
+    const decorators = ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : [];
+    const d = decorators.find((x) => ts.isCallExpression(x.expression) && x.expression.expression.getText() === 'ReadRoutes');
+    return d && d.expression.arguments[0];
   }
   for (const sf of prog.getSourceFiles()) {
     if (!sf.fileName.includes(join('apps', 'api', 'src')) || sf.isDeclarationFile) continue;
     ts.forEachChild(sf, function visit(node) {
       if (ts.isClassDeclaration(node) && node.name && decoratorNames(node).some((d) => CONTROLLER_DECORATORS.has(d))) {
+        const readRoutes = readRoutesArg(node);
+        if (readRoutes) readRouteOperations(node.name.text, readRoutes);
         for (const member of node.members) {
           if (!ts.isMethodDeclaration(member) || !decoratorNames(member).some((d) => HTTP_DECORATORS.has(d))) continue;
           const signature = checker.getSignatureFromDeclaration(member);

@@ -1,13 +1,10 @@
-import { Get, Query, Res } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { AuditLogEntity } from '@sum28/database';
-import type { FastifyReply } from 'fastify';
 import { AuditService, type ChainReport } from '../../audit/audit.service';
-import { IdParam } from '../common/id-param';
-import { ListQueryDto } from '../list/list.dto';
+import { ReadRoutes } from '../common/crud.controller';
 import type { ListSpec } from '../list/list-query';
 import { ListService } from '../list/list.service';
-import { respondCsv, respondPage } from '../list/respond';
 import { ConsoleController, Permit } from '../permission';
 
 export type AuditLogView = AuditLogEntity;
@@ -49,35 +46,23 @@ const view = (rows: AuditLogEntity[]): AuditLogView[] => rows;
 
 /** The audit log, read-only (list, show, export, chain check): no route edits or deletes a row. */
 @ConsoleController('audit-logs')
+@ReadRoutes<AuditLogsController, AuditLogView>({
+  read: 'audit_logs.read',
+  list: (c, q) => c.lists.page(AuditLogEntity, AUDIT_LOGS_LIST, q, view),
+  csv: (c, q) => c.lists.csv(AuditLogEntity, AUDIT_LOGS_LIST, q, view, AUDIT_CSV),
+  get: (c, id) => c.lists.get(AuditLogEntity, id),
+  docs: { list: 'Audit rows (filters: id, staff_id, staff_username, staff_role, action, target_type, target_id, created_at_gte/lte, q)' },
+})
 export class AuditLogsController {
   constructor(
-    private readonly lists: ListService,
+    readonly lists: ListService,
     private readonly audit: AuditService,
   ) {}
-
-  @Get()
-  @Permit('audit_logs.read')
-  @ApiOperation({ summary: 'Audit rows (filters: id, staff_id, staff_username, staff_role, action, target_type, target_id, created_at_gte/lte, q)' })
-  async list(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuditLogView[]> {
-    return respondPage(reply, await this.lists.page(AuditLogEntity, AUDIT_LOGS_LIST, q, view));
-  }
-
-  @Get('export.csv')
-  @Permit('audit_logs.read')
-  async csv(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return respondCsv(reply, await this.lists.csv(AuditLogEntity, AUDIT_LOGS_LIST, q, view, AUDIT_CSV));
-  }
 
   @Get('verify')
   @Permit('audit_logs.read')
   @ApiOperation({ summary: 'Walks the hash chain: "chain intact (N rows)" or the first row where it breaks' })
   verify(): Promise<ChainReport> {
     return this.audit.verify();
-  }
-
-  @Get(':id')
-  @Permit('audit_logs.read')
-  get(@IdParam() id: number): Promise<AuditLogView> {
-    return this.lists.get(AuditLogEntity, id);
   }
 }

@@ -1,39 +1,25 @@
-import { Body, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { StaffActor } from '../../audit/audit.types';
+import { ReadRoutes } from '../common/crud.controller';
 import { IdParam } from '../common/id-param';
-import { ListQueryDto } from '../list/list.dto';
-import { respondCsv, respondPage } from '../list/respond';
 import { Actor, ConsoleController, CurrentStaff, Permit, type StaffContext } from '../permission';
 import { ApproveDto, RejectDto } from './capital.dto';
 import type { CapitalLogView } from './capital-log-view';
 import { CapitalLogsAdminService } from './capital-logs-admin.service';
 
 @ConsoleController('capital-logs')
+@ReadRoutes<CapitalLogsController, CapitalLogView>({
+  read: 'capital_logs.read',
+  list: (c, q, sc) => c.logs.list(q, sc.staff.role),
+  csv: (c, q, sc) => c.logs.csv(q, sc.staff.role),
+  get: (c, id, sc) => c.logs.get(id, sc.staff.role),
+  docs: {
+    list: 'Fund records with approvals (filters: id, user_id, type, status, currency, awaiting_second, created_at_gte/lte, resolved_at_gte/lte, q)',
+  },
+})
 export class CapitalLogsController {
-  constructor(private readonly logs: CapitalLogsAdminService) {}
-
-  @Get()
-  @Permit('capital_logs.read')
-  @ApiOperation({
-    summary: 'Fund records with approvals (filters: id, user_id, type, status, currency, awaiting_second, created_at_gte/lte, resolved_at_gte/lte, q)',
-  })
-  async list(@Query() q: ListQueryDto, @CurrentStaff() sc: StaffContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<CapitalLogView[]> {
-    return respondPage(reply, await this.logs.list(q, sc.staff.role));
-  }
-
-  @Get('export.csv')
-  @Permit('capital_logs.read')
-  async csv(@Query() q: ListQueryDto, @CurrentStaff() sc: StaffContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return respondCsv(reply, await this.logs.csv(q, sc.staff.role));
-  }
-
-  @Get(':id')
-  @Permit('capital_logs.read')
-  get(@IdParam() id: number, @CurrentStaff() sc: StaffContext): Promise<CapitalLogView> {
-    return this.logs.get(id, sc.staff.role);
-  }
+  constructor(readonly logs: CapitalLogsAdminService) {}
 
   @Post(':id/approve')
   @HttpCode(200)

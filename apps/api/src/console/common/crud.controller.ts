@@ -1,12 +1,12 @@
-import { Body, Delete, Get, Post, Put, Query, Res, type Type } from '@nestjs/common';
+import { Body, Delete, Get, Param, type PipeTransform, Post, Put, Query, Res, type Type } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { ObjectLiteral } from 'typeorm';
 import type { StaffActor } from '../../audit/audit.types';
 import { ListQueryDto } from '../list/list.dto';
-import type { CsvDoc, Page } from '../list/list.service';
+import type { CsvDoc, ListReader, Page } from '../list/list.service';
 import { respondCsv, respondPage } from '../list/respond';
-import { Actor, ConsoleController, Permit } from '../permission';
+import { Actor, ConsoleController, CurrentStaff, Permit, type StaffContext } from '../permission';
 import type { Permission } from '../roles';
 import { type CrudDef, CrudService } from './crud.service';
 import { IdParam } from './id-param';
@@ -39,29 +39,17 @@ export interface CrudResource<W, E extends ObjectLiteral, V extends object> {
  */
 export function crudController<W, E extends ObjectLiteral, V extends object>(r: CrudResource<W, E, V>): Type {
   @ConsoleController(r.path)
+  @ReadRoutes<ResourceController, V>({
+    read: r.read,
+    list: (c, q) => c.crud.list(r.def, q),
+    csv: (c, q) => c.crud.csv(r.def, q),
+    get: (c, id) => c.crud.get(r.def, id),
+  })
   class ResourceController {
     constructor(
       readonly crud: CrudService,
       readonly writer: W,
     ) {}
-
-    @Get()
-    @Permit(r.read)
-    async list(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<V[]> {
-      return respondPage(reply, await this.crud.list(r.def, q));
-    }
-
-    @Get('export.csv')
-    @Permit(r.read)
-    async csv(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-      return respondCsv(reply, await this.crud.csv(r.def, q));
-    }
-
-    @Get(':id')
-    @Permit(r.read)
-    get(@IdParam() id: number): Promise<V> {
-      return this.crud.get(r.def, id);
-    }
 
     @Post()
     @Permit(r.write)
@@ -122,35 +110,104 @@ export interface ReadResource<R, V extends object> {
  * reader's own queries.
  */
 export function readController<R, V extends object>(r: ReadResource<R, V>): Type {
+  const get = r.get;
   @ConsoleController(r.path)
+  @ReadRoutes<ReadOnlyController, V>({
+    read: r.read,
+    list: (c, q) => r.list(c.reader, q),
+    csv: (c, q) => r.csv(c.reader, q),
+    get: get && ((c, id) => get(c.reader, id)),
+    ...(r.docs && { docs: r.docs }),
+  })
   class ReadOnlyController {
     constructor(readonly reader: R) {}
+  }
+  Object.defineProperty(ReadOnlyController, 'name', { value: r.name });
+  Reflect.defineMetadata('design:paramtypes', [r.reader], ReadOnlyController);
+  return ReadOnlyController;
+}
 
+interface ReadRoutesCommon<Id extends number | string> {
+  read: Permission;
+  /** How `:id` is read: IdParam (a positive integer) unless a pipe is named (settings: a string key). */
+  idPipe?: Type<PipeTransform<unknown, Id>>;
+  /** OpenAPI summaries per route. */
+  docs?: Partial<Record<'list' | 'csv' | 'get', string>>;
+}
+
+/** The read routes of a console resource: list, export.csv and (unless `get` is null) show, answered through the controller `C`. */
+export type ReadRoutesDef<C, V extends object, Id extends number | string = number> = ReadRoutesCommon<Id> &
+  (
+    | {
+        /** Each gets the controller instance and the signed-in staff member (the capital log reads depend on the role). */
+        list: (c: C, q: ListQueryDto, sc: StaffContext) => Promise<Page<V>>;
+        csv: (c: C, q: ListQueryDto, sc: StaffContext) => Promise<CsvDoc>;
+        /** null: no show route */
+        get: ((c: C, id: Id, sc: StaffContext) => Promise<V>) | null;
+      }
+    | {
+        /** The controller's service whose list, csv and get answer the three routes. */
+        reader: (c: C) => ListReader<V, Id>;
+      }
+  );
+
+const READ_ROUTES = ['list', 'csv', 'get'] as const;
+
+/**
+ * Puts the read routes on a console controller class (as its own methods, ahead of its other routes):
+ * the same paths, permission, list protocol (`Content-Range`), CSV export, `:id` parsing and operation ids
+ * (`<Class>_list`, `_csv`, `_get`) the hand-written ones had. The class keeps its own actions; Fastify
+ * matches a static segment (`export.csv`, `verify`, `schedule`) before `:id` whatever the order.
+ */
+export function ReadRoutes<C, V extends object, Id extends number | string = number>(def: ReadRoutesDef<C, V, Id>): ClassDecorator {
+  const { reader } = def as { reader?: (c: C) => ListReader<V, Id> };
+  const r = reader
+    ? { ...def, list: (c: C, q: ListQueryDto) => reader(c).list(q), csv: (c: C, q: ListQueryDto) => reader(c).csv(q), get: (c: C, id: Id) => reader(c).get(id) }
+    : (def as Extract<ReadRoutesDef<C, V, Id>, { list: unknown }>);
+  const idParam: ParameterDecorator = r.idPipe ? Param('id', r.idPipe) : IdParam();
+  class Routes {
     @Get()
     @Permit(r.read)
-    async list(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<V[]> {
-      return respondPage(reply, await r.list(this.reader, q));
+    async list(@Query() q: ListQueryDto, @CurrentStaff() sc: StaffContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<V[]> {
+      return respondPage(reply, await r.list(this as unknown as C, q, sc));
     }
 
     @Get('export.csv')
     @Permit(r.read)
-    async csv(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-      return respondCsv(reply, await r.csv(this.reader, q));
+    async csv(@Query() q: ListQueryDto, @CurrentStaff() sc: StaffContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+      return respondCsv(reply, await r.csv(this as unknown as C, q, sc));
     }
 
     @Get(':id')
     @Permit(r.read)
-    get(@IdParam() id: number): Promise<V> {
-      if (r.get === null) throw new Error(`${r.name} has no show route`);
-      return r.get(this.reader, id);
+    get(@idParam id: Id, @CurrentStaff() sc: StaffContext): Promise<V> {
+      if (r.get === null) throw new Error('no show route');
+      return r.get(this as unknown as C, id, sc);
     }
   }
-  Object.defineProperty(ReadOnlyController, 'name', { value: r.name });
-  Reflect.defineMetadata('design:paramtypes', [r.reader], ReadOnlyController);
-  if (r.get === null) delete (ReadOnlyController.prototype as unknown as Record<string, unknown>)['get'];
+  // the type the global pipe and OpenAPI see for `:id` (a generic parameter would say Object)
+  Reflect.defineMetadata('design:paramtypes', [r.idPipe ? String : Number, Object], Routes.prototype, 'get');
   for (const [method, summary] of Object.entries(r.docs ?? {})) {
-    const descriptor = Object.getOwnPropertyDescriptor(ReadOnlyController.prototype, method);
-    if (descriptor && summary) ApiOperation({ summary })(ReadOnlyController.prototype, method, descriptor);
+    const descriptor = Object.getOwnPropertyDescriptor(Routes.prototype, method);
+    if (descriptor && summary) ApiOperation({ summary })(Routes.prototype, method, descriptor);
   }
-  return ReadOnlyController;
+  return (target: Function): void => {
+    const proto = target.prototype as Record<string, unknown>;
+    const own = Object.getOwnPropertyNames(proto)
+      .filter((n) => n !== 'constructor')
+      .map((n) => [n, Object.getOwnPropertyDescriptor(proto, n) as PropertyDescriptor] as const);
+    for (const [n] of own) {
+      if ((READ_ROUTES as readonly string[]).includes(n)) throw new Error(`${target.name}.${n}: ReadRoutes defines it`);
+      delete proto[n];
+    }
+    for (const method of READ_ROUTES) {
+      if (method === 'get' && r.get === null) continue;
+      Object.defineProperty(proto, method, Object.getOwnPropertyDescriptor(Routes.prototype, method) as PropertyDescriptor);
+      // route arguments are kept on the class, parameter types on the prototype (the method's own metadata travels with it)
+      for (const key of Reflect.getOwnMetadataKeys(Routes, method)) Reflect.defineMetadata(key, Reflect.getOwnMetadata(key, Routes, method), target, method);
+      for (const key of Reflect.getOwnMetadataKeys(Routes.prototype, method))
+        Reflect.defineMetadata(key, Reflect.getOwnMetadata(key, Routes.prototype, method), proto, method);
+    }
+    for (const [n, d] of own) Object.defineProperty(proto, n, d);
+  };
 }

@@ -6,9 +6,9 @@ export const BetsController = readController({
   path: 'bets',
   read: 'bets.read',
   reader: GameAdminService,
-  list: (g, q) => g.bets(q),
-  csv: (g, q) => g.betsCsv(q),
-  get: (g, id) => g.bet(id),
+  list: (g, q) => g.bets.list(q),
+  csv: (g, q) => g.bets.csv(q),
+  get: (g, id) => g.bets.get(id),
   docs: {
     list: 'Bets, read-only (filters: id, order_no, user_id, game_id, plan_id, round_id, issue, play_type, status, whether_hit, created_at_gte/lte, q)',
   },

@@ -5,8 +5,7 @@ import { DataSource, type EntityManager, In } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import type { StaffActor } from '../../audit/audit.types';
 import { SettlementService } from '../../rounds/settlement.service';
-import type { ListParams } from '../list/list-query';
-import { type CsvDoc, ListService, type Page } from '../list/list.service';
+import { type ListReader, ListService } from '../list/list.service';
 import { BET_CSV_COLUMNS, BETS_LIST, betView, type BetView, ROUND_CSV_COLUMNS, ROUNDS_LIST, roundView, type RoundTotals, type RoundView } from './game-views';
 import { aggregate, rowOf, type Row } from '../../common/db/sql';
 
@@ -18,13 +17,20 @@ const RoundTotalsRow = rowOf({ round_id: aggregate, n: aggregate, turnover: aggr
 /** Bets and rounds in the console: read-only, except voiding a round (with refunds) through the engine. */
 @Injectable()
 export class GameAdminService {
+  /** Bets and rounds by the list protocol (the read routes of BetsController and RoundsController). */
+  readonly bets: ListReader<BetView>;
+  readonly rounds: ListReader<RoundView>;
+
   constructor(
     private readonly ds: DataSource,
     private readonly tx: TxRunner,
     private readonly lists: ListService,
     private readonly audit: AuditService,
     private readonly settlement: SettlementService,
-  ) {}
+  ) {
+    this.bets = lists.reader(BetEntity, BETS_LIST, (rows) => this.betViews(rows), BET_CSV_COLUMNS);
+    this.rounds = lists.reader(RoundEntity, ROUNDS_LIST, (rows) => this.roundViews(rows), ROUND_CSV_COLUMNS, 'ROUND_NOT_FOUND');
+  }
 
   // bets ----------------------------------------------------------------------------------------------
 
@@ -33,19 +39,6 @@ export class GameAdminService {
     const users = userIds.length ? await this.ds.getRepository(UserEntity).find({ where: { id: In(userIds) }, select: { id: true, username: true } }) : [];
     const names = new Map(users.map((u) => [u.id, u.username]));
     return rows.map((b) => betView(b, names.get(b.user_id) ?? null));
-  }
-
-  bets(q: ListParams): Promise<Page<BetView>> {
-    return this.lists.page(BetEntity, BETS_LIST, q, (rows) => this.betViews(rows));
-  }
-
-  betsCsv(q: ListParams): Promise<CsvDoc> {
-    return this.lists.csv(BetEntity, BETS_LIST, q, (rows) => this.betViews(rows), BET_CSV_COLUMNS);
-  }
-
-  async bet(id: number): Promise<BetView> {
-    const [v] = await this.betViews([await this.lists.get(BetEntity, id)]);
-    return v as BetView;
   }
 
   // rounds --------------------------------------------------------------------------------------------
@@ -72,19 +65,6 @@ export class GameAdminService {
     return rows.map((r) => roundView(r, totals.get(r.id) ?? NO_BETS));
   }
 
-  rounds(q: ListParams): Promise<Page<RoundView>> {
-    return this.lists.page(RoundEntity, ROUNDS_LIST, q, (rows) => this.roundViews(rows));
-  }
-
-  roundsCsv(q: ListParams): Promise<CsvDoc> {
-    return this.lists.csv(RoundEntity, ROUNDS_LIST, q, (rows) => this.roundViews(rows), ROUND_CSV_COLUMNS);
-  }
-
-  async round(id: number): Promise<RoundView> {
-    const [v] = await this.roundViews([await this.lists.get(RoundEntity, id, 'ROUND_NOT_FOUND')]);
-    return v as RoundView;
-  }
-
   /** Voids a round that is not final and refunds every pending stake (the engine's SettlementService.voidRound). */
   async voidRound(actor: StaffActor, id: number, reason: string): Promise<RoundView> {
     await this.lists.get(RoundEntity, id, 'ROUND_NOT_FOUND');
@@ -105,6 +85,6 @@ export class GameAdminService {
       },
       () => this.settlement.voidRound(id, actor.id, reason),
     );
-    return this.round(id);
+    return this.rounds.get(id);
   }
 }

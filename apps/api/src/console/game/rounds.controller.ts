@@ -1,10 +1,8 @@
-import { Body, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { StaffActor } from '../../audit/audit.types';
+import { ReadRoutes } from '../common/crud.controller';
 import { IdParam } from '../common/id-param';
-import { ListQueryDto } from '../list/list.dto';
-import { respondCsv, respondPage } from '../list/respond';
 import { Actor, ConsoleController, Permit } from '../permission';
 import { VoidRoundDto } from './game.dto';
 import { GameAdminService } from './game-admin.service';
@@ -12,27 +10,13 @@ import type { RoundView } from './game-views';
 
 /** Rounds are read-only here: no route sets or edits a result. The seed shows only once drawn. */
 @ConsoleController('rounds')
+@ReadRoutes<RoundsController, RoundView>({
+  read: 'rounds.read',
+  reader: (c) => c.game.rounds,
+  docs: { list: 'Rounds with hash, result, seed once drawn, bet count, turnover, payout, GGR' },
+})
 export class RoundsController {
-  constructor(private readonly game: GameAdminService) {}
-
-  @Get()
-  @Permit('rounds.read')
-  @ApiOperation({ summary: 'Rounds with hash, result, seed once drawn, bet count, turnover, payout, GGR' })
-  async list(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<RoundView[]> {
-    return respondPage(reply, await this.game.rounds(q));
-  }
-
-  @Get('export.csv')
-  @Permit('rounds.read')
-  async csv(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return respondCsv(reply, await this.game.roundsCsv(q));
-  }
-
-  @Get(':id')
-  @Permit('rounds.read')
-  get(@IdParam() id: number): Promise<RoundView> {
-    return this.game.round(id);
-  }
+  constructor(readonly game: GameAdminService) {}
 
   @Post(':id/void')
   @HttpCode(200)

@@ -24,6 +24,13 @@ export interface CsvDoc {
 export const EXPORT_MAX_ROWS = 50_000;
 
 export type Views<E, V> = (rows: E[]) => Promise<V[]> | V[];
+
+/** One console resource read by the list protocol: a page, the CSV export, one record (the read routes' three answers). */
+export interface ListReader<V extends object, Id extends number | string = number> {
+  list(q: ListParams): Promise<Page<V>>;
+  csv(q: ListParams): Promise<CsvDoc>;
+  get(id: Id): Promise<V>;
+}
 /** Extra conditions a resource always applies (alias `r`). */
 export type Scope<E extends ObjectLiteral> = (qb: SelectQueryBuilder<E>) => void;
 
@@ -89,5 +96,24 @@ export class ListService {
     const row = await this.ds.getRepository(entity).findOne({ where: { [key]: id } as never });
     if (!row) throw new ApiError(notFound);
     return row;
+  }
+
+  /** The ListReader of `entity`: its list, export (`columns`) and show, every row through `views`; a missing id is `notFound`. */
+  reader<E extends ObjectLiteral, V extends object>(
+    entity: EntityTarget<E>,
+    spec: ListSpec,
+    views: Views<E, V>,
+    columns: ReadonlyArray<keyof V & string>,
+    notFound: ErrorCode = 'NOT_FOUND',
+  ): ListReader<V> {
+    return {
+      list: (q) => this.page(entity, spec, q, views),
+      csv: (q) => this.csv(entity, spec, q, views, columns),
+      get: async (id) => {
+        const [v] = await views([await this.get(entity, id, notFound)]);
+        if (!v) throw new ApiError(notFound);
+        return v;
+      },
+    };
   }
 }

@@ -1,14 +1,12 @@
-import { Body, Get, Inject, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Get, Inject, Param, Put } from '@nestjs/common';
 import type { GameSchedule } from '@sum28/contracts';
 import { formatOpenHours } from '@sum28/domain';
 import { ApiOperation } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { IsDefined } from 'class-validator';
 import type { StaffActor } from '../../audit/audit.types';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config';
 import { StrField } from '../../common/validation/fields';
-import { ListQueryDto } from '../list/list.dto';
-import { respondCsv, respondPage } from '../list/respond';
+import { ReadRoutes } from '../common/crud.controller';
 import { Actor, ConsoleController, Permit } from '../permission';
 import { SettingsAdminService, type SettingView } from './settings-admin.service';
 import { SettingIdPipe } from './setting-id.pipe';
@@ -20,23 +18,16 @@ export class UpdateSettingDto {
 }
 
 @ConsoleController('settings')
+@ReadRoutes<SettingsController, SettingView, string>({
+  read: 'settings.read',
+  reader: (c) => c.settings,
+  idPipe: SettingIdPipe,
+})
 export class SettingsController {
   constructor(
-    private readonly settings: SettingsAdminService,
+    readonly settings: SettingsAdminService,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
-
-  @Get()
-  @Permit('settings.read')
-  async list(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SettingView[]> {
-    return respondPage(reply, await this.settings.list(q));
-  }
-
-  @Get('export.csv')
-  @Permit('settings.read')
-  async csv(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return respondCsv(reply, await this.settings.csv(q));
-  }
 
   @Get('schedule')
   @Permit('settings.read')
@@ -47,12 +38,6 @@ export class SettingsController {
   schedule(): GameSchedule {
     const { openHours, tz, roundSeconds, betCloseSeconds } = this.cfg.schedule;
     return { open_hours: formatOpenHours(openHours), tz, round_seconds: roundSeconds, bet_close_seconds: betCloseSeconds };
-  }
-
-  @Get(':id')
-  @Permit('settings.read')
-  get(@Param('id', SettingIdPipe) id: string): Promise<SettingView> {
-    return this.settings.get(id);
   }
 
   @Put(':id')

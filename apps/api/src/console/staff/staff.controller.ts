@@ -1,36 +1,17 @@
-import { Body, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Delete, Post, Put } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { StaffActor } from '../../audit/audit.types';
 import type { StaffView } from '../auth/staff-view';
+import { ReadRoutes } from '../common/crud.controller';
 import { IdParam } from '../common/id-param';
-import { ListQueryDto } from '../list/list.dto';
-import { respondCsv, respondPage } from '../list/respond';
 import { Actor, ConsoleController, Permit } from '../permission';
 import { StaffAdminService } from './staff-admin.service';
 import { CreateStaffDto, UpdateStaffDto } from './staff.dto';
 
 @ConsoleController('staff')
+@ReadRoutes<StaffController, StaffView>({ read: 'staff.read', reader: (c) => c.staff })
 export class StaffController {
-  constructor(private readonly staff: StaffAdminService) {}
-
-  @Get()
-  @Permit('staff.read')
-  async list(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StaffView[]> {
-    return respondPage(reply, await this.staff.list(q));
-  }
-
-  @Get('export.csv')
-  @Permit('staff.read')
-  async csv(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return respondCsv(reply, await this.staff.csv(q));
-  }
-
-  @Get(':id')
-  @Permit('staff.read')
-  get(@IdParam() id: number): Promise<StaffView> {
-    return this.staff.get(id);
-  }
+  constructor(readonly staff: StaffAdminService) {}
 
   @Post()
   @Permit('staff.write')

@@ -10,8 +10,7 @@ import { ApiError, unwrap } from '../../common/api-error';
 import { Clock } from '../../common/clock';
 import { ApprovalsService } from '../../wallet/approvals.service';
 import { randomPassword } from '../auth/staff-auth.service';
-import type { ListParams } from '../list/list-query';
-import { type CsvDoc, ListService, type Page } from '../list/list.service';
+import { type ListReader, ListService } from '../list/list.service';
 import { amountField } from '../common/money';
 import { USER_CSV_COLUMNS, USERS_LIST, userAdminView, type UserAdminView } from './user-admin-view';
 import type { FreezeDto, GiftDto, ResetPasswordDto, UpdateUserDto } from './users.dto';
@@ -27,6 +26,9 @@ export interface ResetPasswordAnswer {
 /** Players in the console: read (support and up), edit and freeze (operator), reset passwords (support), gifts (finance). */
 @Injectable()
 export class UsersAdminService {
+  /** The players' list, export and show (UsersController's read routes). */
+  readonly reads: ListReader<UserAdminView>;
+
   constructor(
     private readonly ds: DataSource,
     private readonly tx: TxRunner,
@@ -36,7 +38,9 @@ export class UsersAdminService {
     private readonly hasher: PasswordHasher,
     private readonly approvals: ApprovalsService,
     private readonly revocations: SessionRevocations,
-  ) {}
+  ) {
+    this.reads = lists.reader(UserEntity, USERS_LIST, (rows) => this.views(rows), USER_CSV_COLUMNS);
+  }
 
   private async views(rows: UserEntity[]): Promise<UserAdminView[]> {
     const inviterIds = [...new Set(rows.map((u) => u.inviter_id).filter((id): id is number => id !== null))];
@@ -45,20 +49,6 @@ export class UsersAdminService {
       : [];
     const names = new Map(inviters.map((u) => [u.id, u.username]));
     return rows.map((u) => userAdminView(u, u.inviter_id === null ? null : (names.get(u.inviter_id) ?? null)));
-  }
-
-  list(q: ListParams): Promise<Page<UserAdminView>> {
-    return this.lists.page(UserEntity, USERS_LIST, q, (rows) => this.views(rows));
-  }
-
-  csv(q: ListParams): Promise<CsvDoc> {
-    return this.lists.csv(UserEntity, USERS_LIST, q, (rows) => this.views(rows), USER_CSV_COLUMNS);
-  }
-
-  async get(id: number): Promise<UserAdminView> {
-    const [view] = await this.views([await this.lists.get(UserEntity, id)]);
-    if (!view) throw new ApiError('NOT_FOUND');
-    return view;
   }
 
   private async lockUser(m: EntityManager, id: number): Promise<UserEntity> {
@@ -92,7 +82,7 @@ export class UsersAdminService {
         after: userAdminView(after),
       });
     });
-    return this.get(id);
+    return this.reads.get(id);
   }
 
   /**
@@ -168,7 +158,7 @@ export class UsersAdminService {
         reason: dto.reason,
       });
     });
-    return this.get(id);
+    return this.reads.get(id);
   }
 
   /**
@@ -178,7 +168,7 @@ export class UsersAdminService {
    */
   async gift(actor: StaffActor, id: number, dto: GiftDto): Promise<GiftAnswer> {
     const amount = amountField('amount', dto.amount);
-    await this.get(id);
+    await this.reads.get(id);
     const state = async (m: EntityManager): Promise<GiftState | null> => {
       const u = await m.findOne(UserEntity, { where: { id }, select: { id: true, money_minor: true, lock_money_minor: true } });
       if (!u) return null;
@@ -199,7 +189,7 @@ export class UsersAdminService {
       },
       () => this.approvals.gift(id, amount, actor, dto.reason, dto.idempotency_key),
     );
-    return { ...(await this.get(id)), gift: { capital_log_id: out.capitalLogId, status: out.status, amount: minorToMajor(amount) } };
+    return { ...(await this.reads.get(id)), gift: { capital_log_id: out.capitalLogId, status: out.status, amount: minorToMajor(amount) } };
   }
 }
 

@@ -1,43 +1,29 @@
-import { Body, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { StaffActor } from '../../audit/audit.types';
+import { ReadRoutes } from '../common/crud.controller';
 import { IdParam } from '../common/id-param';
 import { ContentAdminService } from '../content/content-admin.service';
 import type { NoticeView } from '../content/content-defs';
-import { ListQueryDto } from '../list/list.dto';
-import { respondCsv, respondPage } from '../list/respond';
 import { Actor, ConsoleController, Permit } from '../permission';
 import type { UserAdminView } from './user-admin-view';
 import { type GiftAnswer, type ResetPasswordAnswer, UsersAdminService } from './users-admin.service';
 import { FreezeDto, GiftDto, MessageDto, ResetPasswordDto, UpdateUserDto } from './users.dto';
 
 @ConsoleController('users')
+@ReadRoutes<UsersController, UserAdminView>({
+  read: 'users.read',
+  reader: (c) => c.users.reads,
+  docs: {
+    list: 'Players (filters: q, id, username, mobile, group_id, status, inviter_id, must_change_password, created_at_gte/lte)',
+    csv: 'Players as CSV (same filter and sort as the list)',
+  },
+})
 export class UsersController {
   constructor(
-    private readonly users: UsersAdminService,
+    readonly users: UsersAdminService,
     private readonly content: ContentAdminService,
   ) {}
-
-  @Get()
-  @Permit('users.read')
-  @ApiOperation({ summary: 'Players (filters: q, id, username, mobile, group_id, status, inviter_id, must_change_password, created_at_gte/lte)' })
-  async list(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserAdminView[]> {
-    return respondPage(reply, await this.users.list(q));
-  }
-
-  @Get('export.csv')
-  @Permit('users.read')
-  @ApiOperation({ summary: 'Players as CSV (same filter and sort as the list)' })
-  async csv(@Query() q: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return respondCsv(reply, await this.users.csv(q));
-  }
-
-  @Get(':id')
-  @Permit('users.read')
-  get(@IdParam() id: number): Promise<UserAdminView> {
-    return this.users.get(id);
-  }
 
   @Put(':id')
   @Permit('users.update')

@@ -3,19 +3,10 @@ import { Logger } from '@nestjs/common';
 import { seedDatabase } from '@sum28/database';
 import { DataSource } from 'typeorm';
 import { createApp } from './app.factory';
-import { ConfigError, loadConfig } from './common/config/app-config';
+import { loadConfigOrExit } from './common/config/app-config';
 
 async function main(): Promise<void> {
-  let cfg;
-  try {
-    cfg = loadConfig(process.env);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const cfg = loadConfigOrExit();
   const app = await createApp(cfg);
   // Idempotent: the first start fills an empty database, later starts add nothing.
   const seeded = await seedDatabase(app.get(DataSource), { now: Date.now(), demo: cfg.seedDemo });

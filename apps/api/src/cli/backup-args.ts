@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, type AppConfig } from '../common/config/app-config';
+import { loadConfigOrExit, type AppConfig } from '../common/config/app-config';
 
 /** `--name value` of the command line, `--force`; a path is taken relative to where npm was run (INIT_CWD). */
 export function cliArgs(argv: string[], usage: string): { cfg: AppConfig; file: (name: string) => string; force: boolean } {
@@ -7,16 +7,7 @@ export function cliArgs(argv: string[], usage: string): { cfg: AppConfig; file: 
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  let cfg: AppConfig;
-  try {
-    cfg = loadConfig(process.env);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const cfg = loadConfigOrExit();
   return {
     cfg,
     force: argv.includes('--force'),

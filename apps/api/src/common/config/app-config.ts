@@ -143,3 +143,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     ledgerCheckMinutes: dto.LEDGER_CHECK_MINUTES ?? 0,
   };
 }
+
+/** The configuration of a process started from the command line (the server, the CLIs): a bad setting is printed and the process exits with 2. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+}

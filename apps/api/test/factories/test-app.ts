@@ -68,7 +68,10 @@ let counter = 0;
 /** A unique valid username per call. */
 export function uniqueName(prefix = 'player'): string {
   counter++;
-  return `${prefix}${process.pid % 1000}x${counter}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
+  // The counter last and never cut (it alone makes a name unique in this process): `counter` and a random suffix
+  // written side by side once made the same name twice (1 and 23, 12 and 3).
+  const rand = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  return `${prefix.slice(0, 7)}${process.pid % 1000}r${rand}x${counter}`;
 }
 
 /** Registers a member through the API (invite code 100001) and answers its token and id. */

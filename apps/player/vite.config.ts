@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { precompress } from '../../tools/web/precompress';
+import { precompress } from '../../tools/web/precompress.ts';
 
 const lib = (p: string): string => fileURLToPath(new URL(`../../libs/${p}`, import.meta.url));
 

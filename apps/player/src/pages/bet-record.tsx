@@ -1,4 +1,4 @@
-import { Button, DatePicker, InfiniteScroll, List, Popup, PullToRefresh, Selector, Tabs, Tag } from 'antd-mobile';
+import { InfiniteScroll, List, PullToRefresh, Selector, Tabs, Tag } from 'antd-mobile';
 import { FilterOutline } from 'antd-mobile-icons';
 import type { OrderRow, OrderScope, OrderTab } from '@sum28/contracts';
 import { GROUP } from '@sum28/domain';
@@ -10,13 +10,13 @@ import { formatDate, formatTime } from '../app/format';
 import { readPage } from '../app/paged';
 import { usePlatformToday } from '../app/platform-day';
 import { getUser } from '../app/session';
+import { DateRangeFilter } from '../components/DateRangeFilter';
 import { EmptyState } from '../components/EmptyState';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
 import { confirmedFilter, defaultBetFilter, ORDER_TABS, orderListParams, type BetFilter } from '../features/records/bet-filter';
 import { betOutcome, betToQuery } from '../features/records/bet-query';
 import '../features/games/games.css';
-import { HISTORY_START } from './capital-detail';
 
 const OUTCOME_COLOUR = { won: 'danger', lost: 'success', pending: 'warning', cancelled: 'default' } as const;
 
@@ -42,7 +42,6 @@ function BetRecord({ today }: { today: Date }): ReactElement {
   const [scope, setScope] = useState<OrderScope>(0);
   const [draft, setDraft] = useState<BetFilter>(filter);
   const [open, setOpen] = useState(false);
-  const [picking, setPicking] = useState<'begin' | 'end' | null>(null);
   const [rows, setRows] = useState<OrderRow[]>([]);
   const [hasMore, setHasMore] = useState(true);
   const [failed, setFailed] = useState(false);
@@ -179,16 +178,17 @@ function BetRecord({ today }: { today: Date }): ReactElement {
         </InfiniteScroll>
       </PullToRefresh>
 
-      <Popup visible={open} onMaskClick={() => setOpen(false)} position="right" bodyClassName="drawer">
-        <h2 className="sheet__title">{t('betRecord.filter')}</h2>
-        <List header={t('betRecord.dates')}>
-          <List.Item onClick={() => setPicking('begin')} extra={formatDate(draft.begin)}>
-            {t('betRecord.begin')}
-          </List.Item>
-          <List.Item onClick={() => setPicking('end')} extra={formatDate(draft.end)}>
-            {t('betRecord.end')}
-          </List.Item>
-        </List>
+      <DateRangeFilter
+        open={open}
+        onClose={() => setOpen(false)}
+        labels={{ title: t('betRecord.filter'), dates: t('betRecord.dates'), begin: t('betRecord.begin'), end: t('betRecord.end') }}
+        draft={draft}
+        setDraft={setDraft}
+        today={today}
+        onReset={() => setDraft(defaultBetFilter(today))}
+        onConfirm={() => restart(confirmedFilter(draft))}
+        pickerTitle
+      >
         <div className="pad">
           <div className="muted small">{t('betRecord.status')}</div>
           <Selector
@@ -198,31 +198,7 @@ function BetRecord({ today }: { today: Date }): ReactElement {
             onChange={(v) => setDraft((d) => ({ ...d, tab: v[0] ?? ORDER_TABS[0] ?? 0 }))}
           />
         </div>
-        <div className="pad row-gap">
-          <Button block onClick={() => setDraft(defaultBetFilter(today))}>
-            {t('common.reset')}
-          </Button>
-          <Button
-            block
-            color="primary"
-            onClick={() => {
-              setOpen(false);
-              restart(confirmedFilter(draft));
-            }}
-          >
-            {t('common.confirm')}
-          </Button>
-        </div>
-      </Popup>
-      <DatePicker
-        visible={picking !== null}
-        min={HISTORY_START}
-        max={today}
-        value={picking === 'end' ? draft.end : draft.begin}
-        onClose={() => setPicking(null)}
-        onConfirm={(d) => setDraft((f) => (picking === 'end' ? { ...f, end: d } : { ...f, begin: d }))}
-        title={picking === 'end' ? t('betRecord.end') : t('betRecord.begin')}
-      />
+      </DateRangeFilter>
     </Page>
   );
 }

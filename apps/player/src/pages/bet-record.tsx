@@ -1,5 +1,4 @@
-import { InfiniteScroll, List, PullToRefresh, Selector, Tabs, Tag } from 'antd-mobile';
-import { FilterOutline } from 'antd-mobile-icons';
+import { List, PullToRefresh, Selector, Tabs, Tag } from 'antd-mobile';
 import type { OrderRow, OrderScope, OrderTab } from '@sum28/contracts';
 import { GROUP } from '@sum28/domain';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
@@ -8,12 +7,11 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { formatDate, formatTime } from '../app/format';
 import { readPage } from '../app/paged';
-import { usePlatformToday } from '../app/platform-day';
 import { getUser } from '../app/session';
 import { DateRangeFilter } from '../components/DateRangeFilter';
-import { EmptyState } from '../components/EmptyState';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
+import { FilterButton, OnPlatformDay, RecordsEnd } from '../components/Records';
 import { confirmedFilter, defaultBetFilter, ORDER_TABS, orderListParams, type BetFilter } from '../features/records/bet-filter';
 import { betOutcome, betToQuery } from '../features/records/bet-query';
 import '../features/games/games.css';
@@ -23,14 +21,7 @@ const OUTCOME_COLOUR = { won: 'danger', lost: 'success', pending: 'warning', can
 /** Bet record: filter drawer, status tabs, agents' account and subordinate tabs, pull to refresh (spec section 2). */
 export default function BetRecordPage(): ReactElement {
   const { t } = useTranslation();
-  const today = usePlatformToday();
-  return today === undefined ? (
-    <Page title={t('betRecord.title')}>
-      <div className="muted small pad">{t('common.loading')}</div>
-    </Page>
-  ) : (
-    <BetRecord today={today} />
-  );
+  return <OnPlatformDay title={t('betRecord.title')} render={(today) => <BetRecord today={today} />} />;
 }
 
 /** The record itself, once the platform's day is known (the date range is in platform days). */
@@ -90,17 +81,13 @@ function BetRecord({ today }: { today: Date }): ReactElement {
     <Page
       title={t('betRecord.title')}
       right={
-        <button
-          type="button"
-          className="icon-button"
+        <FilterButton
+          label={t('betRecord.filter')}
           onClick={() => {
             setDraft(filter);
             setOpen(true);
           }}
-          aria-label={t('betRecord.filter')}
-        >
-          <FilterOutline />
-        </button>
+        />
       }
     >
       {isAgent ? (
@@ -166,16 +153,7 @@ function BetRecord({ today }: { today: Date }): ReactElement {
             })}
           </List>
         ) : null}
-        {!hasMore && rows.length === 0 ? (
-          failed ? (
-            <EmptyState text={t('common.loadFailed')} onReload={() => restart({ ...filter })} />
-          ) : (
-            <EmptyState onReload={() => restart({ ...filter })} />
-          )
-        ) : null}
-        <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
-          {hasMore ? t('common.loading') : rows.length > 0 && !failed ? <span className="end">--END--</span> : null}
-        </InfiniteScroll>
+        <RecordsEnd shown={rows.length} hasMore={hasMore} failed={failed} loadMore={loadMore} onReload={() => restart({ ...filter })} />
       </PullToRefresh>
 
       <DateRangeFilter

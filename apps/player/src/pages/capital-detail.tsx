@@ -1,5 +1,4 @@
-import { InfiniteScroll, List, Selector, Tag } from 'antd-mobile';
-import { FilterOutline } from 'antd-mobile-icons';
+import { List, Selector, Tag } from 'antd-mobile';
 import type { CapitalLogRow, CapitalLogType } from '@sum28/contracts';
 import { AUDIT_STATUS, CAPITAL_TYPES } from '@sum28/domain';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
@@ -7,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../app/api';
 import { formatDate, formatMoney, formatTime } from '../app/format';
 import { readPage } from '../app/paged';
-import { usePlatformToday } from '../app/platform-day';
 import { DateRangeFilter, HISTORY_START } from '../components/DateRangeFilter';
-import { EmptyState } from '../components/EmptyState';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
+import { FilterButton, OnPlatformDay, RecordsEnd } from '../components/Records';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOUR = { [AUDIT_STATUS.PENDING]: 'warning', [AUDIT_STATUS.APPROVED]: 'success', [AUDIT_STATUS.REJECTED]: 'danger' } as const;
@@ -25,14 +23,7 @@ interface Filter {
 /** Capital detail, once the platform's day is known (the date range is in platform days). */
 export default function CapitalDetailPage(): ReactElement {
   const { t } = useTranslation();
-  const today = usePlatformToday();
-  return today === undefined ? (
-    <Page title={t('capital.title')}>
-      <div className="muted small pad">{t('common.loading')}</div>
-    </Page>
-  ) : (
-    <CapitalDetail today={today} />
-  );
+  return <OnPlatformDay title={t('capital.title')} render={(today) => <CapitalDetail today={today} />} />;
 }
 
 function CapitalDetail({ today }: { today: Date }): ReactElement {
@@ -89,17 +80,13 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
     <Page
       title={t('capital.title')}
       right={
-        <button
-          type="button"
-          className="icon-button"
+        <FilterButton
+          label={t('capital.filter')}
           onClick={() => {
             setDraft(filter);
             setOpen(true);
           }}
-          aria-label={t('capital.filter')}
-        >
-          <FilterOutline />
-        </button>
+        />
       }
     >
       <div className="muted small pad">
@@ -138,16 +125,7 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
           ))}
         </List>
       ) : null}
-      {!hasMore && rows.length === 0 ? (
-        failed ? (
-          <EmptyState text={t('common.loadFailed')} onReload={() => restart({ ...filter })} />
-        ) : (
-          <EmptyState onReload={() => restart({ ...filter })} />
-        )
-      ) : null}
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
-        {hasMore ? t('common.loading') : rows.length > 0 && !failed ? <span className="end">--END--</span> : null}
-      </InfiniteScroll>
+      <RecordsEnd shown={rows.length} hasMore={hasMore} failed={failed} loadMore={loadMore} onReload={() => restart({ ...filter })} />
 
       <DateRangeFilter
         open={open}

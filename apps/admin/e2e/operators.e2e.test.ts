@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check, type Finding, HAS_CHROMIUM, openConsole, menuNames, signIn, switchLanguage } from './harness';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, buildAll, consoleCall, startApi, type RunningApi } from './server';
+import { adminToken, check, type Finding, HAS_CHROMIUM, openConsole, menuNames, signIn, switchLanguage } from './harness';
+import { buildAll, consoleCall, startApi, type RunningApi } from './server';
 
 interface Row {
   id: number;
@@ -27,8 +27,7 @@ describe.skipIf(!HAS_CHROMIUM)('operator journey in Chromium (1440x900)', () => 
   beforeAll(async () => {
     buildAll();
     api = await startApi({ SCHEDULER: 'on' });
-    admin = ((await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })) as { token: string })
-      .token;
+    admin = await adminToken(api.base);
     await consoleCall(api.base, admin, 'POST', '/admin-api/staff', { username: 'operator1', password: 'operator-pass-1', role: 'operator' });
     ({ browser, page } = await openConsole(api.base, findings));
     page.on('request', (r) => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check, type Finding, HAS_CHROMIUM, openConsole, menuNames, signIn, switchLanguage } from './harness';
+import { adminToken, check, type Finding, HAS_CHROMIUM, openConsole, menuNames, signIn, switchLanguage } from './harness';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, buildAll, consoleCall, startApi, type RunningApi } from './server';
 
 interface Row {
@@ -23,8 +23,7 @@ describe.skipIf(!HAS_CHROMIUM)('superadmin journey in Chromium (1440x900)', () =
   beforeAll(async () => {
     buildAll();
     api = await startApi();
-    admin = ((await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })) as { token: string })
-      .token;
+    admin = await adminToken(api.base);
     ({ browser, page } = await openConsole(api.base, findings));
   });
 

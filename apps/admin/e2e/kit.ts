@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { animationsDone, inspect, launch as launchChromium, screenshot, shotsDir, type Finding } from '../../../tools/web/e2e/browser';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, consoleCall } from './server';
+import { consoleCall } from './server';
 
 /** Shared pieces of the console journeys, on the web apps' browser kit (tools/web/e2e/browser.ts). */
 export { CHROMIUM, HAS_CHROMIUM, type Finding } from '../../../tools/web/e2e/browser';
+export { adminToken } from './server';
 export const SHOTS = shotsDir('admin');
 const KEY_LIKE = /\b(ra|app|resources)\.[a-z_-]+\.[a-zA-Z0-9_.-]+\b/;
 
@@ -36,13 +37,6 @@ export async function check(page: Page, findings: Finding[], screen: string, loc
     .catch(() => undefined);
   await inspect(page, findings, screen, locale, { keyLike: KEY_LIKE, undefinedOrNaN: true, cjkOnEnglish: true });
   await screenshot(page, SHOTS, screen, locale, true);
-}
-
-export async function adminToken(base: string): Promise<string> {
-  const { token } = (await consoleCall(base, null, 'POST', '/admin-api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })) as {
-    token: string;
-  };
-  return token;
 }
 
 export async function staffToken(base: string, username: string, password: string): Promise<string> {

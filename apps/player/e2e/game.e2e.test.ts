@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animationsDone, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, SHOTS, toastGone, type Finding } from './kit';
-import { ADMIN_PASSWORD, buildAll, consoleCall, startApi, type RunningApi } from './server';
+import { adminToken, buildAll, consoleCall, startApi, type RunningApi } from './server';
 
 const KEY_LIKE = /\b(common|lottery|betRoom|home)\.[a-zA-Z0-9]+\b/;
 /** Short rounds: 24 s each, betting closes 8 s before the draw. */
@@ -24,7 +24,7 @@ interface Player {
 describe.skipIf(!HAS_CHROMIUM)('game journey in Chromium (390x844)', () => {
   let api: RunningApi;
   let browser: Browser;
-  let adminToken = '';
+  let admin = '';
   const contexts: BrowserContext[] = [];
   const findings: Finding[] = [];
   let alice: Player;
@@ -53,12 +53,12 @@ describe.skipIf(!HAS_CHROMIUM)('game journey in Chromium (390x844)', () => {
     await playerCall('user/recharge', { money: 1000, type: 'TWD' }, token);
     const pending = (await consoleCall(
       api.base,
-      adminToken,
+      admin,
       'GET',
       `/admin-api/capital-logs?filter=${encodeURIComponent(JSON.stringify({ user_id: reg.userinfo.user_id, type: 0, status: 0 }))}`,
     )) as { id: number }[];
     expect(pending).toHaveLength(1);
-    await consoleCall(api.base, adminToken, 'POST', `/admin-api/capital-logs/${pending[0]?.id ?? 0}/approve`, { remark: 'game journey' });
+    await consoleCall(api.base, admin, 'POST', `/admin-api/capital-logs/${pending[0]?.id ?? 0}/approve`, { remark: 'game journey' });
     const info = (await playerCall('user/userInfo', {}, token)) as Record<string, unknown>;
     expect(info['money']).toBeGreaterThanOrEqual(1000);
     return { username, token, info: reg.userinfo };
@@ -141,9 +141,7 @@ describe.skipIf(!HAS_CHROMIUM)('game journey in Chromium (390x844)', () => {
     buildAll();
     api = await startApi({ SCHEDULER: 'on', ROUND_SECONDS: String(ROUND_SECONDS), BET_CLOSE_SECONDS: String(BET_CLOSE_SECONDS) });
     browser = await launch();
-    ({ token: adminToken } = (await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })) as {
-      token: string;
-    });
+    admin = await adminToken(api.base);
     alice = await fundedPlayer('alice');
     bob = await fundedPlayer('bob');
   });

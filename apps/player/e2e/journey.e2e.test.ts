@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goTo, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
-import { ADMIN_PASSWORD, buildAll, consoleCall, startApi, type RunningApi } from './server';
+import { adminToken, buildAll, consoleCall, startApi, type RunningApi } from './server';
 
 const KEY_LIKE =
   /\b(common|tabs|login|register|home|wallet|personal|language|setting|changeLine|about|system|baseInfo|card|security|password|capital|withdraw|recharge|notice|team|news|share|action|customer|notFound|clipboard)\.[a-zA-Z0-9]+\b/;
@@ -100,20 +100,12 @@ describe.skipIf(!HAS_CHROMIUM)('player journey in Chromium (390x844)', () => {
     await page.getByText('訂單號').first().waitFor();
     await check('recharge-order', 'tw');
 
-    const { token } = (await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })) as {
-      token: string;
-    };
-    const users = (await consoleCall(api.base, token, 'GET', `/admin-api/users?filter=${encodeURIComponent(JSON.stringify({ q: USERNAME }))}`)) as {
-      id: number;
-      username: string;
-    }[];
-    const user = users.find((u) => u.username === USERNAME);
-    expect(user).toBeDefined();
+    const { token, userId } = await operator();
     const pending = (await consoleCall(
       api.base,
       token,
       'GET',
-      `/admin-api/capital-logs?filter=${encodeURIComponent(JSON.stringify({ user_id: user?.id, type: 0, status: 0 }))}`,
+      `/admin-api/capital-logs?filter=${encodeURIComponent(JSON.stringify({ user_id: userId, type: 0, status: 0 }))}`,
     )) as { id: number }[];
     expect(pending).toHaveLength(1);
     await consoleCall(api.base, token, 'POST', `/admin-api/capital-logs/${pending[0]?.id ?? 0}/approve`, { remark: 'journey' });
@@ -267,9 +259,7 @@ describe.skipIf(!HAS_CHROMIUM)('player journey in Chromium (390x844)', () => {
 
   /** The operator's console token and the journey player's id (console API). */
   async function operator(): Promise<{ token: string; userId: number }> {
-    const { token } = (await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })) as {
-      token: string;
-    };
+    const token = await adminToken(api.base);
     const users = (await consoleCall(api.base, token, 'GET', `/admin-api/users?filter=${encodeURIComponent(JSON.stringify({ q: USERNAME }))}`)) as {
       id: number;
       username: string;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goTo, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
-import { ADMIN_PASSWORD, buildAll, consoleCall, startApi, type RunningApi } from './server';
+import { adminToken, buildAll, consoleCall, startApi, type RunningApi } from './server';
 
 const KEY_LIKE = /\b(common|tabs|find|lotteryDetail|lotteryExplain|rule|trend|betRecord|betDetail|fairness)\.[a-zA-Z0-9_]+\b/;
 /** Short live rounds: 12 s each, betting closes 3 s before the draw. */
@@ -127,9 +127,7 @@ describe.skipIf(!HAS_CHROMIUM)('records, charts and fairness in Chromium (390x84
   }
 
   it('an agent and a subordinate bet through the player API and the round settles', async () => {
-    const { token: admin } = (await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })) as {
-      token: string;
-    };
+    const admin = await adminToken(api.base);
     const agent = await register(AGENT, '100001');
     agentToken = agent.token;
     await consoleCall(api.base, admin, 'PUT', `/admin-api/users/${agent.id}`, { group_id: 3 });

@@ -128,3 +128,11 @@ export async function consoleCall(base: string, token: string | null, method: st
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 }
+
+/** The superadmin's console token (signed in with ADMIN_USERNAME / ADMIN_PASSWORD). */
+export async function adminToken(base: string): Promise<string> {
+  const { token } = (await consoleCall(base, null, 'POST', '/admin-api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })) as {
+    token: string;
+  };
+  return token;
+}

@@ -88,7 +88,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: APP_CODE, message: 'database must not import app code.' }] }] },
   },
   {
-    files: ['apps/player/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
+    files: ['apps/player/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}', 'tools/web/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -96,7 +96,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/apps/api/**', '@sum28/api', '@sum28/api/*', '@sum28/database', 'typeorm', '@nestjs/*'],
-              message: 'Web apps share only libs/*; never import the API or the database.',
+              message: 'Web apps share only libs/* (and tools/web for builds and tests); never import the API or the database.',
             },
           ],
         },

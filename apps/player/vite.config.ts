@@ -1,34 +1,10 @@
 import react from '@vitejs/plugin-react';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from '../../tools/web/precompress.ts';
 
 const lib = (p: string): string => fileURLToPath(new URL(`../../libs/${p}`, import.meta.url));
-
-/** Writes `.br` and `.gz` beside every text file of the build; the API serves them by Accept-Encoding. */
-function precompress(): Plugin {
-  let outDir = '';
-  const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
-  return {
-    name: 'sum28-precompress',
-    apply: 'build',
-    configResolved(c) {
-      outDir = c.build.outDir;
-    },
-    closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file) || file.includes(`${join('.vite', '')}`)) continue;
-        const buf = readFileSync(file);
-        if (buf.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${file}.gz`, gzipSync(buf, { level: 9 }));
-      }
-    },
-  };
-}
 
 /**
  * The entry's stylesheets are preloaded instead of blocking the first paint (the start-up overlay in index.html is

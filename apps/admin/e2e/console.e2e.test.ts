@@ -1,55 +1,29 @@
-import AxeBuilder from '@axe-core/playwright';
-import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, buildAll, consoleCall, REPO, startApi, type RunningApi } from './server';
+import { animationsDone, inspect, screenshot } from '../../../tools/web/e2e/browser';
+import { HAS_CHROMIUM, openConsole, SHOTS, type Finding } from './kit';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, buildAll, consoleCall, startApi, type RunningApi } from './server';
 import { currentStep, totpCode } from './totp';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-/** `npm test` keeps its screenshots under reports/; `UPDATE_SCREENSHOTS=1` refreshes the committed ones in docs/screenshots/admin/. */
-const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1' ? join(REPO, 'docs', 'screenshots', 'admin') : join(REPO, 'reports', 'screenshots', 'admin');
 /** A translation key left on screen (react-admin's or ours). */
 const KEY_LIKE = /\b(ra|app|resources)\.[a-z_]+\.[a-zA-Z0-9_.]+\b/;
-
-interface Finding {
-  screen: string;
-  problem: string;
-}
 
 /**
  * The console on a desktop viewport against the real API on a fresh database (demo players seeded): the superadmin
  * signs in and sees the players list. axe-core on every screen (0 serious or critical), no raw key, no undefined/NaN,
  * and a screenshot per screen in tw and en.
  */
-describe.skipIf(!existsSync(CHROMIUM))('console journey in Chromium (1440x900)', () => {
+describe.skipIf(!HAS_CHROMIUM)('console journey in Chromium (1440x900)', () => {
   let api: RunningApi;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   const findings: Finding[] = [];
 
   beforeAll(async () => {
     buildAll();
     api = await startApi();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, baseURL: api.base, locale: 'zh-TW' });
-    page = await context.newPage();
-    page.on('pageerror', (e) => findings.push({ screen: 'page', problem: `uncaught: ${e.message}` }));
+    ({ browser, page } = await openConsole(api.base, findings));
   });
 
   afterAll(async () => {
@@ -63,20 +37,10 @@ describe.skipIf(!existsSync(CHROMIUM))('console journey in Chromium (1440x900)',
     // No hover tooltip left over from the last click, and dialogs, menus and tooltips past their fade (axe judges contrast).
     await page.mouse.move(1430, 890);
     await page.waitForTimeout(150);
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))).catch(() => undefined);
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      findings.push({ screen: `${locale}/${screen}`, problem: `axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}` });
-    }
-    const text = await page.locator('body').innerText();
-    const key = KEY_LIKE.exec(text);
-    if (key !== null) findings.push({ screen: `${locale}/${screen}`, problem: `raw key ${key[0]}` });
-    if (/\bundefined\b|\bNaN\b/.test(text)) findings.push({ screen: `${locale}/${screen}`, problem: 'undefined or NaN on screen' });
+    await animationsDone(page);
     // English screens carry no Chinese, Japanese or Korean (dates and numbers follow the console's language, not the browser's).
-    if (locale === 'en' && /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(text))
-      findings.push({ screen: `en/${screen}`, problem: 'CJK text on an English screen' });
-    mkdirSync(join(SHOTS, locale), { recursive: true });
-    await page.screenshot({ path: join(SHOTS, locale, `${screen}.png`) });
+    await inspect(page, findings, screen, locale, { keyLike: KEY_LIKE, undefinedOrNaN: true, cjkOnEnglish: true });
+    await screenshot(page, SHOTS, screen, locale);
   }
 
   it('the superadmin signs in (tw) and sees the players list', async () => {

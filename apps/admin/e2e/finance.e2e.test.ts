@@ -1,7 +1,6 @@
-import type { BrowserContext, Browser, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { adminToken, check, CHROMIUM, type Finding, launch, menuResources, newPlayer, playerCall, signIn, signOut } from './kit';
+import { adminToken, check, type Finding, HAS_CHROMIUM, openConsole, menuResources, newPlayer, playerCall, signIn, signOut } from './kit';
 import { buildAll, consoleCall, type RunningApi, startApi } from './server';
 import { currentStep, totpCode } from './totp';
 
@@ -21,10 +20,9 @@ const NOT_FOR_FINANCE = ['banners', 'articles', 'notices', 'staff', 'audit-logs'
  * member completes it; a gift request is blocked for its requester and approved by the other member; TOTP enrolment
  * with the QR code. axe-core on every screen, screenshots in tw and en.
  */
-describe.skipIf(!existsSync(CHROMIUM))('finance journey in Chromium (1440x900)', () => {
+describe.skipIf(!HAS_CHROMIUM)('finance journey in Chromium (1440x900)', () => {
   let api: RunningApi;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let admin: string;
   const findings: Finding[] = [];
@@ -81,10 +79,7 @@ describe.skipIf(!existsSync(CHROMIUM))('finance journey in Chromium (1440x900)',
         .every((x) => x > 0),
     ).toBe(true);
 
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, baseURL: api.base, locale: 'zh-TW' });
-    page = await context.newPage();
-    page.on('pageerror', (e) => findings.push({ screen: 'page', problem: `uncaught: ${e.message}` }));
+    ({ browser, page } = await openConsole(api.base, findings));
   });
 
   afterAll(async () => {

@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { CHROMIUM } from './kit';
 
 /** Shared by the operator and superadmin journeys: the kit's browser and per-screen checks, plus sign-in. */
-export { CHROMIUM, check, launch, type Finding } from './kit';
-export const HAS_CHROMIUM = existsSync(CHROMIUM);
+export { adminToken, CHROMIUM, check, HAS_CHROMIUM, launch, openConsole, type Finding } from './kit';
 
 /** Signs in on the login page (tw labels), landing on the dashboard. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {

@@ -1,75 +1,42 @@
-import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, consoleCall, REPO } from './server';
+import type { Browser, Page } from 'playwright-core';
+import { animationsDone, inspect, launch as launchChromium, screenshot, shotsDir, type Finding } from '../../../tools/web/e2e/browser';
+import { consoleCall } from './server';
 
-/** Shared pieces of the console journeys (console.e2e.test.ts keeps its own copy). */
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1' ? join(REPO, 'docs', 'screenshots', 'admin') : join(REPO, 'reports', 'screenshots', 'admin');
+/** Shared pieces of the console journeys, on the web apps' browser kit (tools/web/e2e/browser.ts). */
+export { CHROMIUM, HAS_CHROMIUM, type Finding } from '../../../tools/web/e2e/browser';
+export { adminToken } from './server';
+export const SHOTS = shotsDir('admin');
 const KEY_LIKE = /\b(ra|app|resources)\.[a-z_-]+\.[a-zA-Z0-9_.-]+\b/;
 
-export interface Finding {
-  screen: string;
-  problem: string;
-}
-
+/** Chromium for the console (QUIC off as well). */
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return launchChromium(['--disable-quic']);
 }
 
-/** axe-core (serious and critical only), no raw translation key / undefined / NaN on screen, and a screenshot. */
+/** Chromium with one desktop page (1440x900, zh-TW) on the console at `base`; an uncaught page error is a finding. */
+export async function openConsole(base: string, findings: Finding[]): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, baseURL: base, locale: 'zh-TW' });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => findings.push({ screen: 'page', problem: `uncaught: ${e.message}` }));
+  return { browser, page };
+}
+
+/** axe-core (serious and critical only), no raw translation key / undefined / NaN on screen, and a full-page screenshot. */
 export async function check(page: Page, findings: Finding[], screen: string, locale: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   // No hover tooltip left over from the last click, and dialogs, menus and tooltips past their fade (axe judges contrast).
   await page.mouse.move(1430, 890);
   await page.waitForTimeout(150);
-  await page
-    .evaluate(() =>
-      Promise.race([
-        Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-        new Promise((done) => setTimeout(done, 2000)), // an endless animation (a spinner) never finishes
-      ]),
-    )
-    .catch(() => undefined);
+  await animationsDone(page);
   // react-admin's loading spinners (app bar, reference fields) are transient: judge the settled screen.
   await page
     .locator('[role="progressbar"]')
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-    findings.push({ screen: `${locale}/${screen}`, problem: `axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}` });
-  }
-  const text = await page.locator('body').innerText();
-  const key = KEY_LIKE.exec(text);
-  if (key !== null) findings.push({ screen: `${locale}/${screen}`, problem: `raw key ${key[0]}` });
-  if (/\bundefined\b|\bNaN\b/.test(text)) findings.push({ screen: `${locale}/${screen}`, problem: 'undefined or NaN on screen' });
-  if (locale === 'en' && /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(text))
-    findings.push({ screen: `en/${screen}`, problem: 'CJK text on an English screen' });
-  mkdirSync(join(SHOTS, locale), { recursive: true });
-  await page.screenshot({ path: join(SHOTS, locale, `${screen}.png`), fullPage: true });
-}
-
-export async function adminToken(base: string): Promise<string> {
-  const { token } = (await consoleCall(base, null, 'POST', '/admin-api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })) as {
-    token: string;
-  };
-  return token;
+  await inspect(page, findings, screen, locale, { keyLike: KEY_LIKE, undefinedOrNaN: true, cjkOnEnglish: true });
+  await screenshot(page, SHOTS, screen, locale, true);
 }
 
 export async function staffToken(base: string, username: string, password: string): Promise<string> {

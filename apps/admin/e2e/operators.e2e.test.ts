@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check, type Finding, HAS_CHROMIUM, launch, menuNames, signIn, switchLanguage } from './harness';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, buildAll, consoleCall, startApi, type RunningApi } from './server';
+import { adminToken, check, type Finding, HAS_CHROMIUM, openConsole, menuNames, signIn, switchLanguage } from './harness';
+import { buildAll, consoleCall, startApi, type RunningApi } from './server';
 
 interface Row {
   id: number;
@@ -17,7 +17,6 @@ interface Row {
 describe.skipIf(!HAS_CHROMIUM)('operator journey in Chromium (1440x900)', () => {
   let api: RunningApi;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let admin: string;
   const findings: Finding[] = [];
@@ -28,12 +27,9 @@ describe.skipIf(!HAS_CHROMIUM)('operator journey in Chromium (1440x900)', () => 
   beforeAll(async () => {
     buildAll();
     api = await startApi({ SCHEDULER: 'on' });
-    admin = ((await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })) as { token: string }).token;
+    admin = await adminToken(api.base);
     await consoleCall(api.base, admin, 'POST', '/admin-api/staff', { username: 'operator1', password: 'operator-pass-1', role: 'operator' });
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, baseURL: api.base, locale: 'zh-TW' });
-    page = await context.newPage();
-    page.on('pageerror', (e) => findings.push({ screen: 'page', problem: `uncaught: ${e.message}` }));
+    ({ browser, page } = await openConsole(api.base, findings));
     page.on('request', (r) => {
       if (r.method() === 'PUT' && r.url().includes('/admin-api/odds/')) oddsWrites.push(r.postData() ?? '');
     });
@@ -50,7 +46,8 @@ describe.skipIf(!HAS_CHROMIUM)('operator journey in Chromium (1440x900)', () => 
     await page.getByTestId('pending-approvals').waitFor();
     await page.getByRole('heading', { name: '公平性監控：開獎號碼分布' }).waitFor();
     const menu = await menuNames(page);
-    for (const name of ['儀表板', '玩家', '遊戲', '房間', '賠率', '期數', '注單', '輪播圖', '文章', '公告與訊息', '系統設定']) expect(menu, name).toContain(name);
+    for (const name of ['儀表板', '玩家', '遊戲', '房間', '賠率', '期數', '注單', '輪播圖', '文章', '公告與訊息', '系統設定'])
+      expect(menu, name).toContain(name);
     for (const name of ['員工帳號', '稽核日誌']) expect(menu, name).not.toContain(name);
     await check(page, findings, 'dashboard', 'tw');
   });

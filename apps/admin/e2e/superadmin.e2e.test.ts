@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check, type Finding, HAS_CHROMIUM, launch, menuNames, signIn, switchLanguage } from './harness';
+import { adminToken, check, type Finding, HAS_CHROMIUM, openConsole, menuNames, signIn, switchLanguage } from './harness';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, buildAll, consoleCall, startApi, type RunningApi } from './server';
 
 interface Row {
@@ -15,7 +15,6 @@ interface Row {
 describe.skipIf(!HAS_CHROMIUM)('superadmin journey in Chromium (1440x900)', () => {
   let api: RunningApi;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let admin: string;
   const findings: Finding[] = [];
@@ -24,11 +23,8 @@ describe.skipIf(!HAS_CHROMIUM)('superadmin journey in Chromium (1440x900)', () =
   beforeAll(async () => {
     buildAll();
     api = await startApi();
-    admin = ((await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })) as { token: string }).token;
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, baseURL: api.base, locale: 'zh-TW' });
-    page = await context.newPage();
-    page.on('pageerror', (e) => findings.push({ screen: 'page', problem: `uncaught: ${e.message}` }));
+    admin = await adminToken(api.base);
+    ({ browser, page } = await openConsole(api.base, findings));
   });
 
   afterAll(async () => {
@@ -79,7 +75,10 @@ describe.skipIf(!HAS_CHROMIUM)('superadmin journey in Chromium (1440x900)', () =
     await page.getByRole('menuitem', { name: '稽核日誌' }).click();
     await page.locator('tbody tr').first().waitFor();
     await page.getByRole('button', { name: '驗證雜湊鏈' }).click();
-    await page.getByTestId('chain-result').getByText(/^雜湊鏈完整（\d+ 筆）$/).waitFor();
+    await page
+      .getByTestId('chain-result')
+      .getByText(/^雜湊鏈完整（\d+ 筆）$/)
+      .waitFor();
     const report = await get<{ ok: boolean; rows: number }>('/admin-api/audit-logs/verify');
     expect(report.ok).toBe(true);
     expect(await page.getByTestId('chain-result').innerText()).toBe(`雜湊鏈完整（${report.rows} 筆）`);
@@ -107,7 +106,10 @@ describe.skipIf(!HAS_CHROMIUM)('superadmin journey in Chromium (1440x900)', () =
       await check(page, findings, name, 'en');
     }
     await page.getByRole('button', { name: 'Verify chain' }).click();
-    await page.getByTestId('chain-result').getByText(/^Chain intact \(\d+ rows\)$/).waitFor();
+    await page
+      .getByTestId('chain-result')
+      .getByText(/^Chain intact \(\d+ rows\)$/)
+      .waitFor();
     await page.locator('tbody tr').first().click();
     await page.getByRole('table', { name: 'Before / after' }).waitFor();
     await check(page, findings, 'audit-log-show', 'en');

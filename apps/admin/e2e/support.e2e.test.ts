@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, check, CHROMIUM, type Finding, launch, menuResources, newPlayer, playerCall, signIn, signOut } from './kit';
+import { adminToken, check, type Finding, HAS_CHROMIUM, openConsole, menuResources, newPlayer, playerCall, signIn, signOut } from './kit';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, buildAll, consoleCall, type RunningApi, startApi } from './server';
 
 /** Resources support may not list (role matrix): never in their menu. */
@@ -21,10 +20,9 @@ interface Player {
  * gift; support freezes with a required reason, unfreezes and sends an in-site message (users.freeze, users.message; not
  * notices.write); a superadmin reads the audit of those actions on the player. axe-core on every screen, screenshots in tw and en.
  */
-describe.skipIf(!existsSync(CHROMIUM))('support journey in Chromium (1440x900)', () => {
+describe.skipIf(!HAS_CHROMIUM)('support journey in Chromium (1440x900)', () => {
   let api: RunningApi;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let admin: string;
   const findings: Finding[] = [];
@@ -52,10 +50,7 @@ describe.skipIf(!existsSync(CHROMIUM))('support journey in Chromium (1440x900)',
     }[];
     await consoleCall(api.base, admin, 'POST', `/admin-api/capital-logs/${recharge?.id}/approve`, {});
 
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, baseURL: api.base, locale: 'zh-TW' });
-    page = await context.newPage();
-    page.on('pageerror', (e) => findings.push({ screen: 'page', problem: `uncaught: ${e.message}` }));
+    ({ browser, page } = await openConsole(api.base, findings));
   });
 
   afterAll(async () => {
@@ -232,7 +227,12 @@ describe.skipIf(!existsSync(CHROMIUM))('support journey in Chromium (1440x900)',
     await rows().filter({ hasText: 'user.freeze' }).first().waitFor();
     await rows().filter({ hasText: 'Chargeback under review' }).first().waitFor();
     await check(page, findings, 'user-audit', 'en');
-    const audit = (await consoleCall(api.base, admin, 'GET', `/admin-api/audit-logs?filter=${encodeURIComponent(JSON.stringify({ target_id: String(player.id) }))}`)) as {
+    const audit = (await consoleCall(
+      api.base,
+      admin,
+      'GET',
+      `/admin-api/audit-logs?filter=${encodeURIComponent(JSON.stringify({ target_id: String(player.id) }))}`,
+    )) as {
       action: string;
       staff_role: string;
     }[];

@@ -1,23 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildAll, consoleCall, REPO, startApi, type RunningApi } from './server';
+import { animationsDone, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, SHOTS, toastGone, type Finding } from './kit';
+import { adminToken, buildAll, consoleCall, startApi, type RunningApi } from './server';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-/** As the first journey: screenshots under reports/, or the committed ones in docs/ with `UPDATE_SCREENSHOTS=1`. */
-const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1' ? join(REPO, 'docs', 'screenshots') : join(REPO, 'reports', 'screenshots');
 const KEY_LIKE = /\b(common|lottery|betRoom|home)\.[a-zA-Z0-9]+\b/;
 /** Short rounds: 24 s each, betting closes 8 s before the draw. */
 const ROUND_SECONDS = 24;
 const BET_CLOSE_SECONDS = 8;
 const STAMP = Date.now() % 100000;
 
-interface Finding {
-  screen: string;
-  problem: string;
-}
 interface Player {
   username: string;
   token: string;
@@ -30,10 +21,10 @@ interface Player {
  * result popup and the new balance; a second player follows a bet from the feed, then an opposite bet of equal amount
  * shows the blocked state. axe-core on the rooms and the bet room (0 serious or critical); screenshots in tw and en.
  */
-describe.skipIf(!existsSync(CHROMIUM))('game journey in Chromium (390x844)', () => {
+describe.skipIf(!HAS_CHROMIUM)('game journey in Chromium (390x844)', () => {
   let api: RunningApi;
   let browser: Browser;
-  let adminToken = '';
+  let admin = '';
   const contexts: BrowserContext[] = [];
   const findings: Finding[] = [];
   let alice: Player;
@@ -62,12 +53,12 @@ describe.skipIf(!existsSync(CHROMIUM))('game journey in Chromium (390x844)', () 
     await playerCall('user/recharge', { money: 1000, type: 'TWD' }, token);
     const pending = (await consoleCall(
       api.base,
-      adminToken,
+      admin,
       'GET',
       `/admin-api/capital-logs?filter=${encodeURIComponent(JSON.stringify({ user_id: reg.userinfo.user_id, type: 0, status: 0 }))}`,
     )) as { id: number }[];
     expect(pending).toHaveLength(1);
-    await consoleCall(api.base, adminToken, 'POST', `/admin-api/capital-logs/${pending[0]?.id ?? 0}/approve`, { remark: 'game journey' });
+    await consoleCall(api.base, admin, 'POST', `/admin-api/capital-logs/${pending[0]?.id ?? 0}/approve`, { remark: 'game journey' });
     const info = (await playerCall('user/userInfo', {}, token)) as Record<string, unknown>;
     expect(info['money']).toBeGreaterThanOrEqual(1000);
     return { username, token, info: reg.userinfo };
@@ -75,14 +66,7 @@ describe.skipIf(!existsSync(CHROMIUM))('game journey in Chromium (390x844)', () 
 
   /** A phone page signed in as `p` (the session the login screen stores), in `locale`. */
   async function phone(p: Player, locale: string): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-      baseURL: api.base,
-      serviceWorkers: 'block',
-    });
+    const context = await phoneContext(browser, api.base);
     contexts.push(context);
     const { token, ...rest } = p.info;
     await context.addInitScript(
@@ -104,18 +88,10 @@ describe.skipIf(!existsSync(CHROMIUM))('game journey in Chromium (390x844)', () 
     await page.waitForTimeout(300);
   }
 
-  async function toastGone(page: Page): Promise<void> {
-    await page
-      .locator('.adm-toast-mask')
-      .waitFor({ state: 'detached', timeout: 8000 })
-      .catch(() => undefined);
-  }
-
   /** A plain screenshot (for states that last only seconds). */
   async function shoot(page: Page, screen: string, locale: string): Promise<void> {
-    mkdirSync(join(SHOTS, locale), { recursive: true });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(SHOTS, locale, `${screen}.png`) });
+    await screenshot(page, SHOTS, screen, locale);
   }
 
   async function check(page: Page, screen: string, locale: string): Promise<void> {
@@ -132,22 +108,8 @@ describe.skipIf(!existsSync(CHROMIUM))('game journey in Chromium (390x844)', () 
       .catch(() => undefined);
     // Judge the settled screen: no pressed or hovered state left under the pointer, no transition half-way.
     await page.mouse.move(1, 1);
-    await page
-      .evaluate(() =>
-        Promise.race([
-          Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-          new Promise((done) => setTimeout(done, 2000)), // an endless animation (a spinner) never finishes
-        ]),
-      )
-      .catch(() => undefined);
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      findings.push({ screen: `${locale}/${screen}`, problem: `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}` });
-    }
-    const text = await page.locator('body').innerText();
-    const raw = KEY_LIKE.exec(text);
-    if (raw !== null) findings.push({ screen: `${locale}/${screen}`, problem: `raw key on screen: ${raw[0]}` });
-    if (/\b(undefined|NaN)\b/.test(text)) findings.push({ screen: `${locale}/${screen}`, problem: 'undefined or NaN on screen' });
+    await animationsDone(page);
+    await inspect(page, findings, screen, locale, { keyLike: KEY_LIKE, undefinedOrNaN: true });
     await shoot(page, screen, locale);
   }
 
@@ -178,22 +140,8 @@ describe.skipIf(!existsSync(CHROMIUM))('game journey in Chromium (390x844)', () 
   beforeAll(async () => {
     buildAll();
     api = await startApi({ SCHEDULER: 'on', ROUND_SECONDS: String(ROUND_SECONDS), BET_CLOSE_SECONDS: String(BET_CLOSE_SECONDS) });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    ({ token: adminToken } = (await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })) as {
-      token: string;
-    });
+    browser = await launch();
+    admin = await adminToken(api.base);
     alice = await fundedPlayer('alice');
     bob = await fundedPlayer('bob');
   });

@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildAll, consoleCall, REPO, startApi, type RunningApi } from './server';
+import { goTo, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
+import { adminToken, buildAll, consoleCall, startApi, type RunningApi } from './server';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-/** `npm test` keeps its screenshots under reports/; `UPDATE_SCREENSHOTS=1` refreshes the committed ones in docs/. */
-const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1' ? join(REPO, 'docs', 'screenshots') : join(REPO, 'reports', 'screenshots');
 const KEY_LIKE =
   /\b(common|tabs|login|register|home|wallet|personal|language|setting|changeLine|about|system|baseInfo|card|security|password|capital|withdraw|recharge|notice|team|news|share|action|customer|notFound|clipboard)\.[a-zA-Z0-9]+\b/;
 const USERNAME = `journey${Date.now() % 100000}`;
@@ -15,16 +10,11 @@ const PASSWORD = 'first-pass-1';
 const NEW_PASSWORD = 'second-pass-2';
 const CODE = '482913';
 
-interface Finding {
-  screen: string;
-  problem: string;
-}
-
 /**
  * The player's journey on a phone viewport (390x844) against the real API on a fresh database, with axe-core on
  * every screen visited (0 serious or critical) and a screenshot of each screen in tw and en under docs/screenshots/.
  */
-describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', () => {
+describe.skipIf(!HAS_CHROMIUM)('player journey in Chromium (390x844)', () => {
   let api: RunningApi;
   let browser: Browser;
   let context: BrowserContext;
@@ -34,28 +24,8 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
   beforeAll(async () => {
     buildAll();
     api = await startApi();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
-    context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-      baseURL: api.base,
-      serviceWorkers: 'block',
-    });
+    browser = await launch(['--disable-quic']);
+    context = await phoneContext(browser, api.base);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.base });
     page = await context.newPage();
   });
@@ -66,34 +36,16 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
   });
 
   /** Waits for the screen to settle (no start-up overlay, no skeleton, no loading toast). */
-  async function settle(): Promise<void> {
-    await page.waitForLoadState('networkidle');
-    await page.locator('.startup').waitFor({ state: 'detached', timeout: 5000 });
-    await page.locator('.page-loading').waitFor({ state: 'detached', timeout: 10_000 });
-    await page.waitForTimeout(350);
-  }
+  const settle = (): Promise<void> => settlePage(page, 350);
 
   /** Client-side navigation (as a tap on a link would do), without reloading the app. */
-  async function go(path: string): Promise<void> {
-    await page.evaluate((p) => {
-      window.history.pushState({}, '', p);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await settle();
-  }
+  const go = (path: string): Promise<void> => goTo(page, path, 350);
 
   /** axe-core (serious and critical only), no raw translation key on screen, and a screenshot. */
   async function check(screen: string, locale: string): Promise<void> {
-    await toastGone(); // transient toasts fade over the screen: check and shoot the screen itself
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      findings.push({ screen: `${locale}/${screen}`, problem: `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}` });
-    }
-    const text = await page.locator('body').innerText();
-    const raw = KEY_LIKE.exec(text);
-    if (raw !== null) findings.push({ screen: `${locale}/${screen}`, problem: `raw key on screen: ${raw[0]}` });
-    mkdirSync(join(SHOTS, locale), { recursive: true });
-    await page.screenshot({ path: join(SHOTS, locale, `${screen}.png`) });
+    await toastGone(page); // transient toasts fade over the screen: check and shoot the screen itself
+    await inspect(page, findings, screen, locale, { keyLike: KEY_LIKE });
+    await screenshot(page, SHOTS, screen, locale);
   }
 
   async function type(label: string | RegExp, value: string): Promise<void> {
@@ -106,13 +58,6 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
         .locator('.keypad__key', { hasText: new RegExp(`^${d}$`) })
         .last()
         .click();
-  }
-
-  async function toastGone(): Promise<void> {
-    await page
-      .locator('.adm-toast-mask')
-      .waitFor({ state: 'detached', timeout: 8000 })
-      .catch(() => undefined);
   }
 
   it('registers with invite code 100001 from an invite link (tw), then logs out and in', async () => {
@@ -155,20 +100,12 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
     await page.getByText('訂單號').first().waitFor();
     await check('recharge-order', 'tw');
 
-    const { token } = (await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })) as {
-      token: string;
-    };
-    const users = (await consoleCall(api.base, token, 'GET', `/admin-api/users?filter=${encodeURIComponent(JSON.stringify({ q: USERNAME }))}`)) as {
-      id: number;
-      username: string;
-    }[];
-    const user = users.find((u) => u.username === USERNAME);
-    expect(user).toBeDefined();
+    const { token, userId } = await operator();
     const pending = (await consoleCall(
       api.base,
       token,
       'GET',
-      `/admin-api/capital-logs?filter=${encodeURIComponent(JSON.stringify({ user_id: user?.id, type: 0, status: 0 }))}`,
+      `/admin-api/capital-logs?filter=${encodeURIComponent(JSON.stringify({ user_id: userId, type: 0, status: 0 }))}`,
     )) as { id: number }[];
     expect(pending).toHaveLength(1);
     await consoleCall(api.base, token, 'POST', `/admin-api/capital-logs/${pending[0]?.id ?? 0}/approve`, { remark: 'journey' });
@@ -200,7 +137,7 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
     await keypad(CODE);
     await page.locator('.adm-toast-main', { hasText: '設定成功' }).waitFor();
     await page.waitForURL((u) => u.pathname !== '/setSecurityCode');
-    await toastGone();
+    await toastGone(page);
     await go('/setSecurityCode');
     await page.getByPlaceholder('目前的 6 位數').waitFor();
     await check('change-security-code', 'tw');
@@ -214,7 +151,7 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
     await page.waitForURL((u) => u.pathname === '/bankCardManage');
     await settle();
     await page.getByText('bLSE').first().waitFor();
-    await toastGone();
+    await toastGone(page);
   });
 
   it('requests a withdrawal and sees it under review in capital detail', async () => {
@@ -223,7 +160,7 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
     await page.getByPlaceholder('最低 100').fill('99');
     await page.getByRole('button', { name: '提現', exact: true }).click();
     await page.locator('.adm-toast-main', { hasText: '100' }).waitFor();
-    await toastGone();
+    await toastGone(page);
     await page.getByPlaceholder('最低 100').fill('200');
     await page.getByRole('button', { name: '提現', exact: true }).click();
     await page.locator('.keypad').waitFor();
@@ -322,9 +259,7 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
 
   /** The operator's console token and the journey player's id (console API). */
   async function operator(): Promise<{ token: string; userId: number }> {
-    const { token } = (await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })) as {
-      token: string;
-    };
+    const token = await adminToken(api.base);
     const users = (await consoleCall(api.base, token, 'GET', `/admin-api/users?filter=${encodeURIComponent(JSON.stringify({ q: USERNAME }))}`)) as {
       id: number;
       username: string;
@@ -378,7 +313,7 @@ describe.skipIf(!existsSync(CHROMIUM))('player journey in Chromium (390x844)', (
     await type('The new password again', NEW_PASSWORD);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.locator('.adm-toast-main', { hasText: 'Set successfully' }).waitFor();
-    await toastGone();
+    await toastGone(page);
     await go('/personal');
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.locator('.adm-dialog').getByRole('button', { name: 'Log out' }).click();

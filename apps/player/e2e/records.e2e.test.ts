@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildAll, consoleCall, REPO, startApi, type RunningApi } from './server';
+import { goTo, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
+import { adminToken, buildAll, consoleCall, startApi, type RunningApi } from './server';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-/** `npm test` keeps its screenshots under reports/; `UPDATE_SCREENSHOTS=1` refreshes the committed ones in docs/. */
-const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1' ? join(REPO, 'docs', 'screenshots') : join(REPO, 'reports', 'screenshots');
 const KEY_LIKE = /\b(common|tabs|find|lotteryDetail|lotteryExplain|rule|trend|betRecord|betDetail|fairness)\.[a-zA-Z0-9_]+\b/;
 /** Short live rounds: 12 s each, betting closes 3 s before the draw. */
 const ROUND_SECONDS = 12;
@@ -37,13 +32,13 @@ interface OrderRowLite {
  * fairness page (verified in the browser), trend, find (the chart renders), lottery detail, explain and rules; axe-core
  * 0 serious or critical on each, screenshots in tw and en.
  */
-describe.skipIf(!existsSync(CHROMIUM))('records, charts and fairness in Chromium (390x844)', () => {
+describe.skipIf(!HAS_CHROMIUM)('records, charts and fairness in Chromium (390x844)', () => {
   let api: RunningApi;
   let browser: Browser;
   let page: Page;
   let agentToken = '';
   let settledIssue = '';
-  const findings: { screen: string; problem: string }[] = [];
+  const findings: Finding[] = [];
 
   async function player<T>(path: string, token: string | null, body: Record<string, unknown> = {}): Promise<Envelope<T>> {
     const res = await fetch(`${api.base}/index.php/api/${path}`, {
@@ -68,11 +63,21 @@ describe.skipIf(!existsSync(CHROMIUM))('records, charts and fairness in Chromium
   /** Bets on the open round of game 1, room 1 (waits for one that still takes bets). */
   async function betNow(token: string, bets: [string, number][]): Promise<string> {
     for (let i = 0; i < 40; i++) {
-      const h = await player<{ issue: { issue: string; whether_close: boolean; openTime1: number } | null }>('Lottery/heart', token, { plan_id: 1, game_id: 1 });
+      const h = await player<{ issue: { issue: string; whether_close: boolean; openTime1: number } | null }>('Lottery/heart', token, {
+        plan_id: 1,
+        game_id: 1,
+      });
       const cur = h.data.issue;
       if (cur !== null && !cur.whether_close && cur.openTime1 >= 2) {
         for (const [play_type, money] of bets) {
-          const r = await player('Lottery/playOrder', token, { issue: cur.issue, plan_id: 1, game_id: 1, play_type, money, idempotency_key: `${token}-${play_type}-${cur.issue}` });
+          const r = await player('Lottery/playOrder', token, {
+            issue: cur.issue,
+            plan_id: 1,
+            game_id: 1,
+            play_type,
+            money,
+            idempotency_key: `${token}-${play_type}-${cur.issue}`,
+          });
           expect(r.code, r.msg).toBe(1);
         }
         return cur.issue;
@@ -97,18 +102,8 @@ describe.skipIf(!existsSync(CHROMIUM))('records, charts and fairness in Chromium
   beforeAll(async () => {
     buildAll();
     api = await startApi({ SCHEDULER: 'on', ROUND_SECONDS: String(ROUND_SECONDS), BET_CLOSE_SECONDS: String(BET_CLOSE_SECONDS) });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-      baseURL: api.base,
-      serviceWorkers: 'block',
+    browser = await launch();
+    const context = await phoneContext(browser, api.base, {
       // A phone 19 hours behind the platform (Asia/Taipei): its calendar day is the platform's previous day most of
       // the day, so the records must ask for platform days (index/config's tz), not the phone's.
       timezoneId: 'Pacific/Pago_Pago',
@@ -121,40 +116,18 @@ describe.skipIf(!existsSync(CHROMIUM))('records, charts and fairness in Chromium
     await api?.stop();
   });
 
-  async function settle(): Promise<void> {
-    await page.waitForLoadState('networkidle');
-    await page.locator('.startup').waitFor({ state: 'detached', timeout: 5000 });
-    await page.locator('.page-loading').waitFor({ state: 'detached', timeout: 10_000 });
-    await page.waitForTimeout(300);
-  }
+  const settle = (): Promise<void> => settlePage(page, 300);
 
-  async function go(path: string): Promise<void> {
-    await page.evaluate((p) => {
-      window.history.pushState({}, '', p);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await settle();
-  }
+  const go = (path: string): Promise<void> => goTo(page, path, 300);
 
   async function check(screen: string, locale: string): Promise<void> {
-    await page
-      .locator('.adm-toast-mask')
-      .waitFor({ state: 'detached', timeout: 8000 })
-      .catch(() => undefined);
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      findings.push({ screen: `${locale}/${screen}`, problem: `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}` });
-    }
-    const text = await page.locator('body').innerText();
-    for (const bad of [KEY_LIKE.exec(text)?.[0], /\bundefined\b|\bNaN\b/.exec(text)?.[0]]) {
-      if (bad !== undefined) findings.push({ screen: `${locale}/${screen}`, problem: `on screen: ${bad}` });
-    }
-    mkdirSync(join(SHOTS, locale), { recursive: true });
-    await page.screenshot({ path: join(SHOTS, locale, `${screen}.png`) });
+    await toastGone(page);
+    await inspect(page, findings, screen, locale, { keyLike: KEY_LIKE, undefinedOrNaN: true });
+    await screenshot(page, SHOTS, screen, locale);
   }
 
   it('an agent and a subordinate bet through the player API and the round settles', async () => {
-    const { token: admin } = (await consoleCall(api.base, null, 'POST', '/admin-api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })) as { token: string };
+    const admin = await adminToken(api.base);
     const agent = await register(AGENT, '100001');
     agentToken = agent.token;
     await consoleCall(api.base, admin, 'PUT', `/admin-api/users/${agent.id}`, { group_id: 3 });
@@ -255,7 +228,10 @@ describe.skipIf(!existsSync(CHROMIUM))('records, charts and fairness in Chromium
     // The open round: only its hash, no seed and nothing to verify yet.
     let openIssue = '';
     for (let i = 0; i < 40 && openIssue === ''; i++) {
-      const h = await player<{ issue: { issue: string; whether_close: boolean; openTime1: number } | null }>('Lottery/heart', agentToken, { plan_id: 1, game_id: 1 });
+      const h = await player<{ issue: { issue: string; whether_close: boolean; openTime1: number } | null }>('Lottery/heart', agentToken, {
+        plan_id: 1,
+        game_id: 1,
+      });
       if (h.data.issue !== null && !h.data.issue.whether_close && h.data.issue.openTime1 >= 6) openIssue = h.data.issue.issue;
       else await page.waitForTimeout(500);
     }
@@ -293,7 +269,10 @@ describe.skipIf(!existsSync(CHROMIUM))('records, charts and fairness in Chromium
     // The tooltip shows the round and its sum.
     const box = await page.locator('.recharts-bar-rectangle').last().boundingBox();
     if (box !== null) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.locator('.chart-tip').getByText(/^Round \d+$/).waitFor();
+    await page
+      .locator('.chart-tip')
+      .getByText(/^Round \d+$/)
+      .waitFor();
     await check('find', 'en');
     await go('/betRecord');
     await page.getByText('--END--').waitFor();

@@ -1,5 +1,4 @@
-import { Button, DatePicker, InfiniteScroll, List, Popup, PullToRefresh, Selector, Tabs, Tag } from 'antd-mobile';
-import { FilterOutline } from 'antd-mobile-icons';
+import { List, PullToRefresh, Selector, Tabs, Tag } from 'antd-mobile';
 import type { OrderRow, OrderScope, OrderTab } from '@sum28/contracts';
 import { GROUP } from '@sum28/domain';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
@@ -8,29 +7,21 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { formatDate, formatTime } from '../app/format';
 import { readPage } from '../app/paged';
-import { usePlatformToday } from '../app/platform-day';
 import { getUser } from '../app/session';
-import { EmptyState } from '../components/EmptyState';
+import { DateRangeFilter } from '../components/DateRangeFilter';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
+import { FilterButton, OnPlatformDay, RecordsEnd } from '../components/Records';
 import { confirmedFilter, defaultBetFilter, ORDER_TABS, orderListParams, type BetFilter } from '../features/records/bet-filter';
 import { betOutcome, betToQuery } from '../features/records/bet-query';
 import '../features/games/games.css';
-import { HISTORY_START } from './capital-detail';
 
 const OUTCOME_COLOUR = { won: 'danger', lost: 'success', pending: 'warning', cancelled: 'default' } as const;
 
 /** Bet record: filter drawer, status tabs, agents' account and subordinate tabs, pull to refresh (spec section 2). */
 export default function BetRecordPage(): ReactElement {
   const { t } = useTranslation();
-  const today = usePlatformToday();
-  return today === undefined ? (
-    <Page title={t('betRecord.title')}>
-      <div className="muted small pad">{t('common.loading')}</div>
-    </Page>
-  ) : (
-    <BetRecord today={today} />
-  );
+  return <OnPlatformDay title={t('betRecord.title')} render={(today) => <BetRecord today={today} />} />;
 }
 
 /** The record itself, once the platform's day is known (the date range is in platform days). */
@@ -42,7 +33,6 @@ function BetRecord({ today }: { today: Date }): ReactElement {
   const [scope, setScope] = useState<OrderScope>(0);
   const [draft, setDraft] = useState<BetFilter>(filter);
   const [open, setOpen] = useState(false);
-  const [picking, setPicking] = useState<'begin' | 'end' | null>(null);
   const [rows, setRows] = useState<OrderRow[]>([]);
   const [hasMore, setHasMore] = useState(true);
   const [failed, setFailed] = useState(false);
@@ -91,17 +81,13 @@ function BetRecord({ today }: { today: Date }): ReactElement {
     <Page
       title={t('betRecord.title')}
       right={
-        <button
-          type="button"
-          className="icon-button"
+        <FilterButton
+          label={t('betRecord.filter')}
           onClick={() => {
             setDraft(filter);
             setOpen(true);
           }}
-          aria-label={t('betRecord.filter')}
-        >
-          <FilterOutline />
-        </button>
+        />
       }
     >
       {isAgent ? (
@@ -167,28 +153,20 @@ function BetRecord({ today }: { today: Date }): ReactElement {
             })}
           </List>
         ) : null}
-        {!hasMore && rows.length === 0 ? (
-          failed ? (
-            <EmptyState text={t('common.loadFailed')} onReload={() => restart({ ...filter })} />
-          ) : (
-            <EmptyState onReload={() => restart({ ...filter })} />
-          )
-        ) : null}
-        <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
-          {hasMore ? t('common.loading') : rows.length > 0 && !failed ? <span className="end">--END--</span> : null}
-        </InfiniteScroll>
+        <RecordsEnd shown={rows.length} hasMore={hasMore} failed={failed} loadMore={loadMore} onReload={() => restart({ ...filter })} />
       </PullToRefresh>
 
-      <Popup visible={open} onMaskClick={() => setOpen(false)} position="right" bodyClassName="drawer">
-        <h2 className="sheet__title">{t('betRecord.filter')}</h2>
-        <List header={t('betRecord.dates')}>
-          <List.Item onClick={() => setPicking('begin')} extra={formatDate(draft.begin)}>
-            {t('betRecord.begin')}
-          </List.Item>
-          <List.Item onClick={() => setPicking('end')} extra={formatDate(draft.end)}>
-            {t('betRecord.end')}
-          </List.Item>
-        </List>
+      <DateRangeFilter
+        open={open}
+        onClose={() => setOpen(false)}
+        labels={{ title: t('betRecord.filter'), dates: t('betRecord.dates'), begin: t('betRecord.begin'), end: t('betRecord.end') }}
+        draft={draft}
+        setDraft={setDraft}
+        today={today}
+        onReset={() => setDraft(defaultBetFilter(today))}
+        onConfirm={() => restart(confirmedFilter(draft))}
+        pickerTitle
+      >
         <div className="pad">
           <div className="muted small">{t('betRecord.status')}</div>
           <Selector
@@ -198,31 +176,7 @@ function BetRecord({ today }: { today: Date }): ReactElement {
             onChange={(v) => setDraft((d) => ({ ...d, tab: v[0] ?? ORDER_TABS[0] ?? 0 }))}
           />
         </div>
-        <div className="pad row-gap">
-          <Button block onClick={() => setDraft(defaultBetFilter(today))}>
-            {t('common.reset')}
-          </Button>
-          <Button
-            block
-            color="primary"
-            onClick={() => {
-              setOpen(false);
-              restart(confirmedFilter(draft));
-            }}
-          >
-            {t('common.confirm')}
-          </Button>
-        </div>
-      </Popup>
-      <DatePicker
-        visible={picking !== null}
-        min={HISTORY_START}
-        max={today}
-        value={picking === 'end' ? draft.end : draft.begin}
-        onClose={() => setPicking(null)}
-        onConfirm={(d) => setDraft((f) => (picking === 'end' ? { ...f, end: d } : { ...f, begin: d }))}
-        title={picking === 'end' ? t('betRecord.end') : t('betRecord.begin')}
-      />
+      </DateRangeFilter>
     </Page>
   );
 }

@@ -1,5 +1,4 @@
-import { Button, DatePicker, InfiniteScroll, List, Popup, Selector, Tag } from 'antd-mobile';
-import { FilterOutline } from 'antd-mobile-icons';
+import { List, Selector, Tag } from 'antd-mobile';
 import type { CapitalLogRow, CapitalLogType } from '@sum28/contracts';
 import { AUDIT_STATUS, CAPITAL_TYPES } from '@sum28/domain';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
@@ -7,13 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../app/api';
 import { formatDate, formatMoney, formatTime } from '../app/format';
 import { readPage } from '../app/paged';
-import { usePlatformToday } from '../app/platform-day';
-import { EmptyState } from '../components/EmptyState';
+import { DateRangeFilter, HISTORY_START } from '../components/DateRangeFilter';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
+import { FilterButton, OnPlatformDay, RecordsEnd } from '../components/Records';
 
-/** Spec section 5: date pickers range from 2018-01-01 to today. */
-export const HISTORY_START = new Date(2018, 0, 1);
 const PAGE_SIZE = 20;
 const STATUS_COLOUR = { [AUDIT_STATUS.PENDING]: 'warning', [AUDIT_STATUS.APPROVED]: 'success', [AUDIT_STATUS.REJECTED]: 'danger' } as const;
 
@@ -26,14 +23,7 @@ interface Filter {
 /** Capital detail, once the platform's day is known (the date range is in platform days). */
 export default function CapitalDetailPage(): ReactElement {
   const { t } = useTranslation();
-  const today = usePlatformToday();
-  return today === undefined ? (
-    <Page title={t('capital.title')}>
-      <div className="muted small pad">{t('common.loading')}</div>
-    </Page>
-  ) : (
-    <CapitalDetail today={today} />
-  );
+  return <OnPlatformDay title={t('capital.title')} render={(today) => <CapitalDetail today={today} />} />;
 }
 
 function CapitalDetail({ today }: { today: Date }): ReactElement {
@@ -41,7 +31,6 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
   const [filter, setFilter] = useState<Filter>({ begin: new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30), end: today, type: null });
   const [draft, setDraft] = useState<Filter>(filter);
   const [open, setOpen] = useState(false);
-  const [picking, setPicking] = useState<'begin' | 'end' | null>(null);
   const [rows, setRows] = useState<CapitalLogRow[]>([]);
   const [hasMore, setHasMore] = useState(true);
   const [failed, setFailed] = useState(false);
@@ -91,17 +80,13 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
     <Page
       title={t('capital.title')}
       right={
-        <button
-          type="button"
-          className="icon-button"
+        <FilterButton
+          label={t('capital.filter')}
           onClick={() => {
             setDraft(filter);
             setOpen(true);
           }}
-          aria-label={t('capital.filter')}
-        >
-          <FilterOutline />
-        </button>
+        />
       }
     >
       <div className="muted small pad">
@@ -140,27 +125,18 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
           ))}
         </List>
       ) : null}
-      {!hasMore && rows.length === 0 ? (
-        failed ? (
-          <EmptyState text={t('common.loadFailed')} onReload={() => restart({ ...filter })} />
-        ) : (
-          <EmptyState onReload={() => restart({ ...filter })} />
-        )
-      ) : null}
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
-        {hasMore ? t('common.loading') : rows.length > 0 && !failed ? <span className="end">--END--</span> : null}
-      </InfiniteScroll>
+      <RecordsEnd shown={rows.length} hasMore={hasMore} failed={failed} loadMore={loadMore} onReload={() => restart({ ...filter })} />
 
-      <Popup visible={open} onMaskClick={() => setOpen(false)} position="right" bodyClassName="drawer">
-        <h2 className="sheet__title">{t('capital.filter')}</h2>
-        <List header={t('capital.dates')}>
-          <List.Item onClick={() => setPicking('begin')} extra={formatDate(draft.begin)}>
-            {t('capital.begin')}
-          </List.Item>
-          <List.Item onClick={() => setPicking('end')} extra={formatDate(draft.end)}>
-            {t('capital.end')}
-          </List.Item>
-        </List>
+      <DateRangeFilter
+        open={open}
+        onClose={() => setOpen(false)}
+        labels={{ title: t('capital.filter'), dates: t('capital.dates'), begin: t('capital.begin'), end: t('capital.end') }}
+        draft={draft}
+        setDraft={setDraft}
+        today={today}
+        onReset={() => setDraft({ ...draft, type: null, begin: HISTORY_START, end: today })}
+        onConfirm={() => restart(draft.begin > draft.end ? { ...draft, begin: draft.end, end: draft.begin } : draft)}
+      >
         <div className="pad">
           <div className="muted small">{t('capital.typeLabel')}</div>
           <Selector
@@ -170,30 +146,7 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
             onChange={(v) => setDraft((d) => ({ ...d, type: v[0] === undefined || v[0] === -1 ? null : (v[0] as CapitalLogType) }))}
           />
         </div>
-        <div className="pad row-gap">
-          <Button block onClick={() => setDraft({ ...draft, type: null, begin: HISTORY_START, end: today })}>
-            {t('common.reset')}
-          </Button>
-          <Button
-            block
-            color="primary"
-            onClick={() => {
-              setOpen(false);
-              restart(draft.begin > draft.end ? { ...draft, begin: draft.end, end: draft.begin } : draft);
-            }}
-          >
-            {t('common.confirm')}
-          </Button>
-        </div>
-      </Popup>
-      <DatePicker
-        visible={picking !== null}
-        min={HISTORY_START}
-        max={today}
-        value={picking === 'end' ? draft.end : draft.begin}
-        onClose={() => setPicking(null)}
-        onConfirm={(d) => setDraft((f) => (picking === 'end' ? { ...f, end: d } : { ...f, begin: d }))}
-      />
+      </DateRangeFilter>
     </Page>
   );
 }

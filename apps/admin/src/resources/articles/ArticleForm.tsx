@@ -1,6 +1,15 @@
-import { ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, QuoteButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
-import { BooleanInput, Create, Edit, NumberInput, required, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
-import { changedFields } from '../../common/changedFields';
+import {
+  ClearButtons,
+  DefaultEditorOptions,
+  FormatButtons,
+  LinkButtons,
+  ListButtons,
+  QuoteButtons,
+  RichTextInput,
+  RichTextInputToolbar,
+} from 'ra-input-rich-text';
+import { BooleanInput, NumberInput, required, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { CreateForm, EditForm } from '../../common/forms';
 import { ARTICLE_TAB_CHOICES } from './choices';
 
 /** An article: the rich-text editor (tiptap) writes HTML; the API sanitizes it on save (allow-list). */
@@ -37,20 +46,16 @@ function Fields(): React.ReactElement {
 
 export function ArticleEdit(): React.ReactElement {
   return (
-    <Edit mutationMode="pessimistic" transform={changedFields}>
-      <SimpleForm>
-        <Fields />
-      </SimpleForm>
-    </Edit>
+    <EditForm>
+      <Fields />
+    </EditForm>
   );
 }
 
 export function ArticleCreate(): React.ReactElement {
   return (
-    <Create redirect="list">
-      <SimpleForm>
-        <Fields />
-      </SimpleForm>
-    </Create>
+    <CreateForm>
+      <Fields />
+    </CreateForm>
   );
 }

@@ -1,6 +1,6 @@
-import { BooleanField, BooleanInput, DataTable, List, SearchInput, SelectField, SelectInput, useCanAccess } from 'react-admin';
+import { BooleanField, BooleanInput, DataTable, SearchInput, SelectField, SelectInput } from 'react-admin';
 import { DateTimeField } from '../../common/fields';
-import { ListActions } from '../../common/ListActions';
+import { EditableList } from '../../common/EditableList';
 import { ARTICLE_TAB_CHOICES } from './choices';
 
 const filters = [
@@ -10,26 +10,23 @@ const filters = [
 ];
 
 export default function ArticleList(): React.ReactElement {
-  const { canAccess: canWrite } = useCanAccess({ action: 'edit', resource: 'articles' });
   return (
-    <List filters={filters} actions={<ListActions create={canWrite === true} />} exporter={false} empty={false} sort={{ field: 'id', order: 'DESC' }}>
-      <DataTable rowClick={canWrite === true ? 'edit' : false} bulkActionButtons={false}>
-        <DataTable.Col source="id" />
-        <DataTable.Col source="tab">
-          <SelectField source="tab" choices={ARTICLE_TAB_CHOICES} />
-        </DataTable.Col>
-        <DataTable.Col source="title" />
-        <DataTable.Col source="is_top">
-          <BooleanField source="is_top" />
-        </DataTable.Col>
-        <DataTable.Col source="sort" />
-        <DataTable.Col source="published">
-          <BooleanField source="published" />
-        </DataTable.Col>
-        <DataTable.Col source="created_at">
-          <DateTimeField source="created_at" />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+    <EditableList resource="articles" filters={filters} sort={{ field: 'id', order: 'DESC' }}>
+      <DataTable.Col source="id" />
+      <DataTable.Col source="tab">
+        <SelectField source="tab" choices={ARTICLE_TAB_CHOICES} />
+      </DataTable.Col>
+      <DataTable.Col source="title" />
+      <DataTable.Col source="is_top">
+        <BooleanField source="is_top" />
+      </DataTable.Col>
+      <DataTable.Col source="sort" />
+      <DataTable.Col source="published">
+        <BooleanField source="published" />
+      </DataTable.Col>
+      <DataTable.Col source="created_at">
+        <DateTimeField source="created_at" />
+      </DataTable.Col>
+    </EditableList>
   );
 }

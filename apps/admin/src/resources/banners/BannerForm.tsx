@@ -1,5 +1,5 @@
-import { BooleanInput, Create, Edit, NumberInput, required, SimpleForm, TextInput } from 'react-admin';
-import { changedFields } from '../../common/changedFields';
+import { BooleanInput, NumberInput, required, TextInput } from 'react-admin';
+import { CreateForm, EditForm } from '../../common/forms';
 import { BannerPreview } from './BannerImage';
 
 function Fields(): React.ReactElement {
@@ -17,20 +17,16 @@ function Fields(): React.ReactElement {
 
 export function BannerEdit(): React.ReactElement {
   return (
-    <Edit mutationMode="pessimistic" transform={changedFields}>
-      <SimpleForm>
-        <Fields />
-      </SimpleForm>
-    </Edit>
+    <EditForm>
+      <Fields />
+    </EditForm>
   );
 }
 
 export function BannerCreate(): React.ReactElement {
   return (
-    <Create redirect="list">
-      <SimpleForm>
-        <Fields />
-      </SimpleForm>
-    </Create>
+    <CreateForm>
+      <Fields />
+    </CreateForm>
   );
 }

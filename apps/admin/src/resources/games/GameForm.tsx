@@ -1,6 +1,6 @@
 import { LOCALES } from '@sum28/domain';
-import { BooleanInput, Create, Edit, NumberInput, required, SimpleForm, TextInput } from 'react-admin';
-import { changedFields } from '../../common/changedFields';
+import { BooleanInput, NumberInput, required, TextInput } from 'react-admin';
+import { CreateForm, EditForm } from '../../common/forms';
 
 function Fields({ create }: { create: boolean }): React.ReactElement {
   return (
@@ -18,20 +18,16 @@ function Fields({ create }: { create: boolean }): React.ReactElement {
 
 export function GameEdit(): React.ReactElement {
   return (
-    <Edit mutationMode="pessimistic" transform={changedFields}>
-      <SimpleForm>
-        <Fields create={false} />
-      </SimpleForm>
-    </Edit>
+    <EditForm>
+      <Fields create={false} />
+    </EditForm>
   );
 }
 
 export function GameCreate(): React.ReactElement {
   return (
-    <Create redirect="list">
-      <SimpleForm>
-        <Fields create />
-      </SimpleForm>
-    </Create>
+    <CreateForm>
+      <Fields create />
+    </CreateForm>
   );
 }

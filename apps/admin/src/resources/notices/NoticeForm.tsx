@@ -1,5 +1,5 @@
-import { BooleanInput, Create, Edit, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { changedFields } from '../../common/changedFields';
+import { BooleanInput, NumberInput, required, SelectInput, TextInput } from 'react-admin';
+import { CreateForm, EditForm } from '../../common/forms';
 import { NOTICE_KIND_CHOICES } from './choices';
 
 function Fields({ create }: { create: boolean }): React.ReactElement {
@@ -16,20 +16,16 @@ function Fields({ create }: { create: boolean }): React.ReactElement {
 
 export function NoticeEdit(): React.ReactElement {
   return (
-    <Edit mutationMode="pessimistic" transform={changedFields}>
-      <SimpleForm>
-        <Fields create={false} />
-      </SimpleForm>
-    </Edit>
+    <EditForm>
+      <Fields create={false} />
+    </EditForm>
   );
 }
 
 export function NoticeCreate(): React.ReactElement {
   return (
-    <Create redirect="list">
-      <SimpleForm>
-        <Fields create />
-      </SimpleForm>
-    </Create>
+    <CreateForm>
+      <Fields create />
+    </CreateForm>
   );
 }

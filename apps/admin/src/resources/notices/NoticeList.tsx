@@ -1,6 +1,6 @@
-import { BooleanField, BooleanInput, DataTable, List, NumberInput, SearchInput, SelectField, SelectInput, TextField, useCanAccess } from 'react-admin';
+import { BooleanField, BooleanInput, DataTable, NumberInput, SearchInput, SelectField, SelectInput, TextField } from 'react-admin';
 import { DateTimeField } from '../../common/fields';
-import { ListActions } from '../../common/ListActions';
+import { EditableList } from '../../common/EditableList';
 import { NOTICE_KIND_CHOICES } from './choices';
 
 const filters = [
@@ -11,25 +11,22 @@ const filters = [
 ];
 
 export default function NoticeList(): React.ReactElement {
-  const { canAccess: canWrite } = useCanAccess({ action: 'edit', resource: 'notices' });
   return (
-    <List filters={filters} actions={<ListActions create={canWrite === true} />} exporter={false} empty={false} sort={{ field: 'id', order: 'DESC' }}>
-      <DataTable rowClick={canWrite === true ? 'edit' : false} bulkActionButtons={false}>
-        <DataTable.Col source="id" />
-        <DataTable.Col source="kind">
-          <SelectField source="kind" choices={NOTICE_KIND_CHOICES} />
-        </DataTable.Col>
-        <DataTable.Col source="user_id">
-          <TextField source="user_id" emptyText="resources.notices.everyone" />
-        </DataTable.Col>
-        <DataTable.Col source="title" />
-        <DataTable.Col source="published">
-          <BooleanField source="published" />
-        </DataTable.Col>
-        <DataTable.Col source="created_at">
-          <DateTimeField source="created_at" />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+    <EditableList resource="notices" filters={filters} sort={{ field: 'id', order: 'DESC' }}>
+      <DataTable.Col source="id" />
+      <DataTable.Col source="kind">
+        <SelectField source="kind" choices={NOTICE_KIND_CHOICES} />
+      </DataTable.Col>
+      <DataTable.Col source="user_id">
+        <TextField source="user_id" emptyText="resources.notices.everyone" />
+      </DataTable.Col>
+      <DataTable.Col source="title" />
+      <DataTable.Col source="published">
+        <BooleanField source="published" />
+      </DataTable.Col>
+      <DataTable.Col source="created_at">
+        <DateTimeField source="created_at" />
+      </DataTable.Col>
+    </EditableList>
   );
 }

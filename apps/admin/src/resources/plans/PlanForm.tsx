@@ -1,6 +1,6 @@
 import { LOCALES } from '@sum28/domain';
-import { BooleanInput, Create, Edit, NumberInput, ReferenceInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { changedFields } from '../../common/changedFields';
+import { BooleanInput, NumberInput, ReferenceInput, required, SelectInput, TextInput } from 'react-admin';
+import { CreateForm, EditForm } from '../../common/forms';
 import { TIER_CHOICES } from '../../common/choices';
 import { OddsLink } from './OddsLink';
 
@@ -26,21 +26,17 @@ function Fields({ create }: { create: boolean }): React.ReactElement {
 
 export function PlanEdit(): React.ReactElement {
   return (
-    <Edit mutationMode="pessimistic" transform={changedFields}>
-      <SimpleForm>
-        <OddsLink />
-        <Fields create={false} />
-      </SimpleForm>
-    </Edit>
+    <EditForm>
+      <OddsLink />
+      <Fields create={false} />
+    </EditForm>
   );
 }
 
 export function PlanCreate(): React.ReactElement {
   return (
-    <Create redirect="list">
-      <SimpleForm>
-        <Fields create />
-      </SimpleForm>
-    </Create>
+    <CreateForm>
+      <Fields create />
+    </CreateForm>
   );
 }

@@ -1,7 +1,7 @@
-import { BooleanField, BooleanInput, DataTable, List, ReferenceField, ReferenceInput, SearchInput, SelectField, SelectInput, useCanAccess } from 'react-admin';
+import { BooleanField, BooleanInput, DataTable, ReferenceField, ReferenceInput, SearchInput, SelectField, SelectInput } from 'react-admin';
 import { TIER_CHOICES } from '../../common/choices';
 import { MoneyField } from '../../common/fields';
-import { ListActions } from '../../common/ListActions';
+import { EditableList } from '../../common/EditableList';
 import { OddsLink } from './OddsLink';
 
 const filters = [
@@ -13,29 +13,26 @@ const filters = [
 
 /** Rooms (plans): game, tier, the balance needed to join, open or closed; a link to each room's odds. */
 export default function PlanList(): React.ReactElement {
-  const { canAccess: canWrite } = useCanAccess({ action: 'edit', resource: 'plans' });
   return (
-    <List filters={filters} actions={<ListActions create={canWrite === true} />} exporter={false} empty={false} sort={{ field: 'id', order: 'ASC' }}>
-      <DataTable rowClick={canWrite === true ? 'edit' : false} bulkActionButtons={false}>
-        <DataTable.Col source="id" />
-        <DataTable.Col source="game_id">
-          <ReferenceField source="game_id" reference="games" link={false} />
-        </DataTable.Col>
-        <DataTable.Col source="title" />
-        <DataTable.Col source="tier">
-          <SelectField source="tier" choices={TIER_CHOICES} />
-        </DataTable.Col>
-        <DataTable.Col source="join_limit" align="right">
-          <MoneyField source="join_limit" />
-        </DataTable.Col>
-        <DataTable.Col source="sort" />
-        <DataTable.Col source="enabled">
-          <BooleanField source="enabled" />
-        </DataTable.Col>
-        <DataTable.Col label="resources.plans.odds" disableSort>
-          <OddsLink />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+    <EditableList resource="plans" filters={filters} sort={{ field: 'id', order: 'ASC' }}>
+      <DataTable.Col source="id" />
+      <DataTable.Col source="game_id">
+        <ReferenceField source="game_id" reference="games" link={false} />
+      </DataTable.Col>
+      <DataTable.Col source="title" />
+      <DataTable.Col source="tier">
+        <SelectField source="tier" choices={TIER_CHOICES} />
+      </DataTable.Col>
+      <DataTable.Col source="join_limit" align="right">
+        <MoneyField source="join_limit" />
+      </DataTable.Col>
+      <DataTable.Col source="sort" />
+      <DataTable.Col source="enabled">
+        <BooleanField source="enabled" />
+      </DataTable.Col>
+      <DataTable.Col label="resources.plans.odds" disableSort>
+        <OddsLink />
+      </DataTable.Col>
+    </EditableList>
   );
 }

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+import { shotsDir } from '../../../tools/web/e2e/browser';
+
+/** Shared pieces of the player journeys, on the web apps' browser kit (tools/web/e2e/browser.ts). */
+export { animationsDone, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, type Finding } from '../../../tools/web/e2e/browser';
+export const SHOTS = shotsDir();
+
+/** Waits until no toast is on the screen (transient toasts fade over it: check and shoot the screen itself). */
+export async function toastGone(page: Page): Promise<void> {
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'detached', timeout: 8000 })
+    .catch(() => undefined);
+}
+
+/** Waits for the screen to settle (no start-up overlay, no skeleton, no loading toast), then `pauseMs` more. */
+export async function settlePage(page: Page, pauseMs: number): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('.startup').waitFor({ state: 'detached', timeout: 5000 });
+  await page.locator('.page-loading').waitFor({ state: 'detached', timeout: 10_000 });
+  await page.waitForTimeout(pauseMs);
+}
+
+/** Client-side navigation (as a tap on a link would do), without reloading the app; then the screen settles. */
+export async function goTo(page: Page, path: string, pauseMs: number): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settlePage(page, pauseMs);
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import type { AppConfig, LogLevel } from '../common/config/app-config';
 
 /** An incoming `x-request-id` is kept only when it is a plain token (no spaces, quotes or control characters). */
@@ -71,7 +72,9 @@ export function fastifyLogOptions(cfg: AppConfig, enabled: boolean, sink?: LogSi
     logger: {
       level,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-      ...(sink !== undefined ? { stream: sink } : {}),
+      // Asynchronous writes to stdout (pino's sonic-boom, flushed at exit): a synchronous write per request line cost
+      // bets about 9% of their throughput (docs/performance.md).
+      stream: sink ?? pino.destination({ dest: 1, sync: false }),
     },
   };
 }

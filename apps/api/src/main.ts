@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   if (seeded.inserted > 0) new Logger('Seed').log(`${seeded.inserted} items added`);
   await app.listen(cfg.port, cfg.host);
   new Logger('Sum28').log(
-    `Serving on http://localhost:${cfg.port}  (player /, console API /admin-api, API docs /docs, database ${cfg.databaseUrl.replace(/\/\/.*@/, '//***@')})`,
+    `Serving on http://localhost:${cfg.port}  (player /, console /admin/, console API /admin-api, API docs /docs, database ${cfg.databaseUrl.replace(/\/\/.*@/, '//***@')})`,
   );
 }
 

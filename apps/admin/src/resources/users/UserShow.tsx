@@ -17,9 +17,29 @@ import { STATUS_CHOICES as CAPITAL_STATUS_CHOICES, TYPE_CHOICES as CAPITAL_TYPE_
 import { GROUP_CHOICES, STATUS_CHOICES } from './choices';
 import { UserActions } from './UserActions';
 
-
 const empty = <span>-</span>;
 const S = 'resources.support.columns';
+
+/** One of the player's record tabs: a referenced list, newest first, ten a page, read only (rows open their page with rowClick="show"). */
+function PlayerRecords({
+  reference,
+  target = 'user_id',
+  rowClick = false,
+  children,
+}: {
+  reference: string;
+  target?: string;
+  rowClick?: false | 'show';
+  children: React.ReactNode;
+}): React.ReactElement {
+  return (
+    <ReferenceManyField reference={reference} target={target} sort={{ field: 'id', order: 'DESC' }} perPage={10} pagination={<Pagination />} empty={empty}>
+      <DataTable bulkActionButtons={false} rowClick={rowClick}>
+        {children}
+      </DataTable>
+    </ReferenceManyField>
+  );
+}
 
 /** A ledger account's name in the console's language (the five accounts of database/ledger-accounts.ts). */
 function AccountCell(): React.ReactElement {
@@ -32,111 +52,101 @@ function AccountCell(): React.ReactElement {
 /** The player's ledger posting lines (GET /admin-api/ledger-entries?filter={"user_id":id}): signed amounts per account. */
 function LedgerTab(): React.ReactElement {
   return (
-    <ReferenceManyField reference="ledger-entries" target="user_id" sort={{ field: 'id', order: 'DESC' }} perPage={10} pagination={<Pagination />} empty={empty}>
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="id" label={`${S}.id`} />
-        <DataTable.Col source="tx_id" label={`${S}.tx_id`} />
-        <DataTable.Col source="kind" label={`${S}.kind`} disableSort />
-        <DataTable.Col source="account" label={`${S}.account`}>
-          <AccountCell />
-        </DataTable.Col>
-        <DataTable.Col source="amount" label={`${S}.amount`} align="right">
-          <MoneyField source="amount" />
-        </DataTable.Col>
-        <DataTable.Col source="created_at" label={`${S}.created_at`}>
-          <DateTimeField source="created_at" />
-        </DataTable.Col>
-      </DataTable>
-    </ReferenceManyField>
+    <PlayerRecords reference="ledger-entries">
+      <DataTable.Col source="id" label={`${S}.id`} />
+      <DataTable.Col source="tx_id" label={`${S}.tx_id`} />
+      <DataTable.Col source="kind" label={`${S}.kind`} disableSort />
+      <DataTable.Col source="account" label={`${S}.account`}>
+        <AccountCell />
+      </DataTable.Col>
+      <DataTable.Col source="amount" label={`${S}.amount`} align="right">
+        <MoneyField source="amount" />
+      </DataTable.Col>
+      <DataTable.Col source="created_at" label={`${S}.created_at`}>
+        <DateTimeField source="created_at" />
+      </DataTable.Col>
+    </PlayerRecords>
   );
 }
 
 /** The player's sign-in sessions (GET /admin-api/user-sessions?filter={"user_id":id}): never a token. */
 function SessionsTab(): React.ReactElement {
   return (
-    <ReferenceManyField reference="user-sessions" target="user_id" sort={{ field: 'id', order: 'DESC' }} perPage={10} pagination={<Pagination />} empty={empty}>
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="id" label={`${S}.id`} />
-        <DataTable.Col source="ip" label={`${S}.ip`} disableSort />
-        <DataTable.Col source="created_at" label={`${S}.signed_in_at`}>
-          <DateTimeField source="created_at" />
-        </DataTable.Col>
-        <DataTable.Col source="expires_at" label={`${S}.expires_at`}>
-          <DateTimeField source="expires_at" />
-        </DataTable.Col>
-        <DataTable.Col source="revoked_at" label={`${S}.revoked_at`} disableSort>
-          <DateTimeField source="revoked_at" />
-        </DataTable.Col>
-      </DataTable>
-    </ReferenceManyField>
+    <PlayerRecords reference="user-sessions">
+      <DataTable.Col source="id" label={`${S}.id`} />
+      <DataTable.Col source="ip" label={`${S}.ip`} disableSort />
+      <DataTable.Col source="created_at" label={`${S}.signed_in_at`}>
+        <DateTimeField source="created_at" />
+      </DataTable.Col>
+      <DataTable.Col source="expires_at" label={`${S}.expires_at`}>
+        <DateTimeField source="expires_at" />
+      </DataTable.Col>
+      <DataTable.Col source="revoked_at" label={`${S}.revoked_at`} disableSort>
+        <DateTimeField source="revoked_at" />
+      </DataTable.Col>
+    </PlayerRecords>
   );
 }
 
 /** The player's bets (GET /admin-api/bets?filter={"user_id":id}), newest first. */
 function BetsTab(): React.ReactElement {
   return (
-    <ReferenceManyField reference="bets" target="user_id" sort={{ field: 'id', order: 'DESC' }} perPage={10} pagination={<Pagination />} empty={empty}>
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="id" label={`${S}.id`} />
-        <DataTable.Col source="issue" label={`${S}.issue`} disableSort />
-        <DataTable.Col source="play_type" label={`${S}.play_type`} disableSort />
-        <DataTable.Col source="stake" label={`${S}.stake`} align="right" disableSort>
-          <MoneyField source="stake" />
-        </DataTable.Col>
-        <DataTable.Col source="odds" label={`${S}.odds`} align="right" disableSort />
-        <DataTable.Col source="payout" label={`${S}.payout`} align="right" disableSort>
-          <MoneyField source="payout" emptyText="-" />
-        </DataTable.Col>
-        <DataTable.Col source="created_at" label={`${S}.created_at`}>
-          <DateTimeField source="created_at" />
-        </DataTable.Col>
-      </DataTable>
-    </ReferenceManyField>
+    <PlayerRecords reference="bets">
+      <DataTable.Col source="id" label={`${S}.id`} />
+      <DataTable.Col source="issue" label={`${S}.issue`} disableSort />
+      <DataTable.Col source="play_type" label={`${S}.play_type`} disableSort />
+      <DataTable.Col source="stake" label={`${S}.stake`} align="right" disableSort>
+        <MoneyField source="stake" />
+      </DataTable.Col>
+      <DataTable.Col source="odds" label={`${S}.odds`} align="right" disableSort />
+      <DataTable.Col source="payout" label={`${S}.payout`} align="right" disableSort>
+        <MoneyField source="payout" emptyText="-" />
+      </DataTable.Col>
+      <DataTable.Col source="created_at" label={`${S}.created_at`}>
+        <DateTimeField source="created_at" />
+      </DataTable.Col>
+    </PlayerRecords>
   );
 }
 
 /** The player's fund records (recharges, withdrawals, gifts...), each linking to its approval page. */
 function CapitalLogsTab(): React.ReactElement {
   return (
-    <ReferenceManyField reference="capital-logs" target="user_id" sort={{ field: 'id', order: 'DESC' }} perPage={10} pagination={<Pagination />} empty={empty}>
-      <DataTable bulkActionButtons={false} rowClick="show">
-        <DataTable.Col source="id" label={`${S}.id`} />
-        <DataTable.Col source="type" label={`${S}.type`} disableSort>
-          <SelectField source="type" choices={CAPITAL_TYPE_CHOICES} />
-        </DataTable.Col>
-        <DataTable.Col source="quantity" label={`${S}.amount`} align="right" disableSort>
-          <MoneyField source="quantity" />
-        </DataTable.Col>
-        <DataTable.Col source="status" label={`${S}.status`} disableSort>
-          <SelectField source="status" choices={CAPITAL_STATUS_CHOICES} />
-        </DataTable.Col>
-        <DataTable.Col source="remark" label={`${S}.remark`} disableSort />
-        <DataTable.Col source="created_at" label={`${S}.created_at`}>
-          <DateTimeField source="created_at" />
-        </DataTable.Col>
-      </DataTable>
-    </ReferenceManyField>
+    <PlayerRecords reference="capital-logs" rowClick="show">
+      <DataTable.Col source="id" label={`${S}.id`} />
+      <DataTable.Col source="type" label={`${S}.type`} disableSort>
+        <SelectField source="type" choices={CAPITAL_TYPE_CHOICES} />
+      </DataTable.Col>
+      <DataTable.Col source="quantity" label={`${S}.amount`} align="right" disableSort>
+        <MoneyField source="quantity" />
+      </DataTable.Col>
+      <DataTable.Col source="status" label={`${S}.status`} disableSort>
+        <SelectField source="status" choices={CAPITAL_STATUS_CHOICES} />
+      </DataTable.Col>
+      <DataTable.Col source="remark" label={`${S}.remark`} disableSort />
+      <DataTable.Col source="created_at" label={`${S}.created_at`}>
+        <DateTimeField source="created_at" />
+      </DataTable.Col>
+    </PlayerRecords>
   );
 }
 
 /** Players this one invited (GET /admin-api/users?filter={"inviter_id":id}). */
 function TeamTab(): React.ReactElement {
   return (
-    <ReferenceManyField reference="users" target="inviter_id" sort={{ field: 'id', order: 'DESC' }} perPage={10} pagination={<Pagination />} empty={empty}>
-      <DataTable bulkActionButtons={false} rowClick="show">
-        <DataTable.Col source="id" label={`${S}.id`} />
-        <DataTable.Col source="username" label={`${S}.username`} />
-        <DataTable.Col source="money" label={`${S}.balance`} align="right" disableSort>
-          <MoneyField source="money" />
-        </DataTable.Col>
-        <DataTable.Col source="status" label={`${S}.status`} disableSort>
-          <SelectField source="status" choices={STATUS_CHOICES} />
-        </DataTable.Col>
-        <DataTable.Col source="created_at" label={`${S}.created_at`}>
-          <DateTimeField source="created_at" />
-        </DataTable.Col>
-      </DataTable>
-    </ReferenceManyField>
+    <PlayerRecords reference="users" target="inviter_id" rowClick="show">
+      <DataTable.Col source="id" label={`${S}.id`} />
+      <DataTable.Col source="username" label={`${S}.username`} />
+      <DataTable.Col source="money" label={`${S}.balance`} align="right" disableSort>
+        <MoneyField source="money" />
+      </DataTable.Col>
+      <DataTable.Col source="status" label={`${S}.status`} disableSort>
+        <SelectField source="status" choices={STATUS_CHOICES} />
+      </DataTable.Col>
+      <DataTable.Col source="created_at" label={`${S}.created_at`}>
+        <DateTimeField source="created_at" />
+      </DataTable.Col>
+    </PlayerRecords>
   );
 }
 

@@ -88,8 +88,10 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     },
     crossOriginEmbedderPolicy: false,
   });
-  fastify.addHook('onRequest', (_req, reply, done) => {
+  // One hook per request for every static header and the request id (src/ops/request-log.ts).
+  fastify.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaders);
+    reply.header('x-request-id', req.id);
     done();
   });
   // Console API: react-admin reads the total from Content-Range.

@@ -87,15 +87,11 @@ export function nestLogLevels(level: LogLevel): false | ('fatal' | 'error' | 'wa
 }
 
 /**
- * Echoes the request id in `x-request-id` and writes one JSON line per finished request: id (reqId),
- * method, route template, path (no query string), status, milliseconds. The heartbeat (`heartPath`,
- * every 2 s per player) logs at debug, everything else at info.
+ * Writes one JSON line per finished request: id (reqId), method, route template, path (no query string),
+ * status, milliseconds. The heartbeat (`heartPath`, every 2 s per player) logs at debug, everything else at
+ * info. (The id is echoed in `x-request-id` by the app's one onRequest hook, with the security headers.)
  */
 export function installRequestLog(fastify: FastifyInstance, heartPath: string, logging: boolean): void {
-  fastify.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-request-id', req.id);
-    done();
-  });
   const enabled = (fastify.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled;
   if (!logging || enabled === undefined) return;
   const info = enabled.call(fastify.log, 'info');

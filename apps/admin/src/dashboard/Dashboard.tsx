@@ -15,7 +15,9 @@ const PLAYER_KEYS = ['new_players', 'active_players'] as const;
 export function VerdictChip({ verdict }: { verdict: FairnessVerdict }): React.ReactElement {
   const translate = useTranslate();
   const color = verdict === 'flagged' ? 'error' : verdict === 'ok' ? 'success' : 'default';
-  return <Chip size="small" color={color} variant={verdict === 'flagged' ? 'filled' : 'outlined'} label={translate(`resources.dashboard.verdict.${verdict}`)} />;
+  return (
+    <Chip size="small" color={color} variant={verdict === 'flagged' ? 'filled' : 'outlined'} label={translate(`resources.dashboard.verdict.${verdict}`)} />
+  );
 }
 
 /**
@@ -124,14 +126,24 @@ function WindowCard({ w }: { w: WindowStats }): React.ReactElement {
   );
 }
 
+/** A figure with exactly `digits` decimals in the console's language, or '-' when there is none. */
+function fixed(locale: string, x: number | null, digits: number): string {
+  return x === null ? '-' : new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+}
+
 function RtpMonitor({ stats }: { stats: DashboardStats }): React.ReactElement {
   const translate = useTranslate();
   const locale = useIntlLocale();
-  const pct = (n: number | null): string => (n === null ? '-' : `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)}%`);
+  const pct = (n: number | null): string => (n === null ? '-' : `${fixed(locale, n, 2)}%`);
   const rows = stats.rtp.filter((r) => r.bets > 0);
   return (
     <Card component="section" aria-labelledby="rtp-monitor">
-      <CardHeader id="rtp-monitor" title={translate('resources.dashboard.rtp.title')} subheader={translate('resources.dashboard.rtp.help')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        id="rtp-monitor"
+        title={translate('resources.dashboard.rtp.title')}
+        subheader={translate('resources.dashboard.rtp.help')}
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         {rows.length === 0 ? (
           <Typography>{translate('resources.dashboard.rtp.empty')}</Typography>
@@ -149,14 +161,16 @@ function RtpMonitor({ stats }: { stats: DashboardStats }): React.ReactElement {
             </TableHead>
             <TableBody>
               {rows.map((r) => {
-                const d = isPlayType(r.play_type) ? rtpDeviation(r.play_type, r.bets, r.observed_rtp_percent, r.theoretical_rtp_percent) : { z: null, verdict: 'insufficient' as const };
+                const d = isPlayType(r.play_type)
+                  ? rtpDeviation(r.play_type, r.bets, r.observed_rtp_percent, r.theoretical_rtp_percent)
+                  : { z: null, verdict: 'insufficient' as const };
                 return (
                   <TableRow key={r.play_type}>
                     <TableCell>{r.play_type}</TableCell>
                     <TableCell align="right">{new Intl.NumberFormat(locale).format(r.bets)}</TableCell>
                     <TableCell align="right">{pct(r.observed_rtp_percent)}</TableCell>
                     <TableCell align="right">{pct(r.theoretical_rtp_percent)}</TableCell>
-                    <TableCell align="right">{d.z === null ? '-' : new Intl.NumberFormat(locale, { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(d.z)}</TableCell>
+                    <TableCell align="right">{fixed(locale, d.z, 2)}</TableCell>
                     <TableCell>
                       <VerdictChip verdict={d.verdict} />
                     </TableCell>
@@ -174,7 +188,7 @@ function RtpMonitor({ stats }: { stats: DashboardStats }): React.ReactElement {
 function DigitMonitor({ stats }: { stats: DashboardStats }): React.ReactElement {
   const translate = useTranslate();
   const locale = useIntlLocale();
-  const n = (x: number | null, d: number): string => (x === null ? '-' : new Intl.NumberFormat(locale, { minimumFractionDigits: d, maximumFractionDigits: d }).format(x));
+  const n = (x: number | null, d: number): string => fixed(locale, x, d);
   const lines = [
     ...stats.digits.positions.map((p) => ({ key: `p${p.position}`, label: translate('resources.dashboard.digits.position', { n: p.position }), t: p })),
     { key: 'sums', label: translate('resources.dashboard.digits.sums'), t: stats.digits.sums },

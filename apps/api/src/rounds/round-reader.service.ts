@@ -63,6 +63,7 @@ export const SNAPSHOT_TTL_MS = 1000;
 export class RoundReader {
   private readonly cache = new Map<number, { at: number; slot: string | null; value: Promise<RoundSnapshot> }>();
   private slotCache: { at: number; slot: RoundSlot | null } | null = null;
+  private openingCache: { at: number; openAt: number } | null = null;
 
   constructor(
     private readonly db: ReadDb,
@@ -85,9 +86,16 @@ export class RoundReader {
     return slot;
   }
 
-  /** When the next round opens (epoch ms): the bet room's 'closed' state shows it outside opening hours. */
+  /**
+   * When the next round opens (epoch ms): the bet room's 'closed' state shows it outside opening hours, on
+   * every heartbeat. The answer is the same for any time between the moment it was computed and that opening.
+   */
   nextOpening(now: number): number {
-    return nextSlotAfter(now, this.cfg.schedule).openAt;
+    const c = this.openingCache;
+    if (c !== null && now >= c.at && now < c.openAt) return c.openAt;
+    const openAt = nextSlotAfter(now, this.cfg.schedule).openAt;
+    this.openingCache = { at: now, openAt };
+    return openAt;
   }
 
   snapshot(gameId: number, now: number): Promise<RoundSnapshot> {

@@ -53,7 +53,7 @@ export class LedgerService {
     const kind = kindOf(m.connection);
     let txId: number;
     try {
-      const inserted = (await records(
+      const inserted = (await returningRows(
         m,
         positional(kind, `INSERT INTO ledger_transactions (unique_key, kind, user_id, ref_type, ref_id, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
         [posting.uniqueKey, posting.kind, posting.userId ?? null, posting.refType ?? '', posting.refId ?? null, now],
@@ -69,7 +69,7 @@ export class LedgerService {
     for (const line of userLines) {
       const column = USER_BALANCE_COLUMN[line.account as keyof typeof USER_BALANCE_COLUMN];
       const userId = line.userId as number;
-      const rows = (await records(
+      const rows = (await returningRows(
         m,
         positional(
           kind,
@@ -97,11 +97,6 @@ export class LedgerService {
     if (!u) throw new Error(`user ${userId} not found`);
     return { money: u.money_minor, lock: u.lock_money_minor };
   }
-}
-
-/** The rows a statement returns (RETURNING), the same way on both drivers (TypeORM shapes UPDATE results per driver). */
-function records(m: EntityManager, text: string, params: unknown[]): Promise<unknown[]> {
-  return returningRows(m, text, params);
 }
 
 /** A stored integer (PostgreSQL answers bigint as a string) as a safe JS number. */

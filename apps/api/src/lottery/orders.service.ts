@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { historyWindow, pageOf, pagedAnswer } from '../common/history-query';
 import { ReadDb } from '../common/db/read-db';
 import { RoundEvents } from '../common/events/round-events';
-import { all, exec, first, int, intOrNull, rowOf, Sql, str, type RowType } from '../common/db/sql';
+import { all, exec, first, int, intOrNull, one, rowOf, Sql, str, type RowType } from '../common/db/sql';
 import type { OrderListDto } from './dto/order.dto';
 import { CatalogService, gameName, planTitle, playMethodName, type Catalog } from './catalog.service';
 import { DIGIT_COLUMNS, tripleOf } from './lottery.service';
@@ -67,12 +67,12 @@ export class OrdersService {
           [user.id, from, to, page.pageSize, page.offset],
         ),
       ),
-      first(CountRow, this.db.all(`SELECT COUNT(*) AS n FROM bets b WHERE ${where}`, [user.id, from, to])),
+      one(CountRow, this.db.all(`SELECT COUNT(*) AS n FROM bets b WHERE ${where}`, [user.id, from, to])),
     ]);
     const c = await this.catalog.get();
     return pagedAnswer(
       rows.map((r) => orderRow(r, lang, c)),
-      int(counted?.n),
+      counted.n,
       page,
     );
   }

@@ -42,6 +42,7 @@ const PUBLIC = [
   'auth/dto/auth\\.dto\\.ts',
   'ledger/ledger-keys\\.ts',
   'ledger/pending-payouts\\.ts',
+  'ledger/pending-approvals\\.ts',
   'ledger/balance-epochs\\.ts',
   'ledger/ledger-check\\.ts',
   'ledger/turnover\\.ts',

@@ -1,12 +1,12 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { AUDIT_STATUS, CAPITAL_TYPE } from '@sum28/domain';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { RoundEvents } from '../common/events/round-events';
 import { LedgerCheckMonitor } from './ledger-check-monitor';
+import { pendingApprovals } from '../ledger/pending-approvals';
 
 const HTTP_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'] as const;
@@ -84,12 +84,9 @@ export class OpsMetrics implements OnModuleInit, OnModuleDestroy {
       registers,
       async collect() {
         this.reset();
-        const rows = (await db.query(
-          `SELECT type, COUNT(*) AS n FROM capital_logs WHERE status = ${AUDIT_STATUS.PENDING} AND type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.WITHDRAW}) GROUP BY type`,
-        )) as { type: unknown; n: unknown }[];
-        const byType = new Map(rows.map((r) => [Number(r.type), Number(r.n)]));
-        this.set({ type: 'recharge' }, byType.get(CAPITAL_TYPE.RECHARGE) ?? 0);
-        this.set({ type: 'withdraw' }, byType.get(CAPITAL_TYPE.WITHDRAW) ?? 0);
+        const pending = await pendingApprovals(db);
+        this.set({ type: 'recharge' }, pending.recharges);
+        this.set({ type: 'withdraw' }, pending.withdrawals);
       },
     });
     const monitor = this.ledgerCheck;

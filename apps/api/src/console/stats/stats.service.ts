@@ -20,6 +20,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config';
 import { aggregate, all, first, rowOf, str, type RowDecoder } from '../../common/db/sql';
+import { pendingApprovals } from '../../ledger/pending-approvals';
 
 /** Approved money movements of a window. */
 const MoneyRow = rowOf({ recharges: aggregate, withdrawals: aggregate, gifts: aggregate });
@@ -30,7 +31,6 @@ const SettledRow = rowOf({ stakes: aggregate, payouts: aggregate });
 /** COUNT(*) of a query. */
 const CountRow = rowOf({ n: aggregate });
 /** Requests waiting for an approval. */
-const PendingRow = rowOf({ recharges: aggregate, withdrawals: aggregate });
 /** Settled bets per category and odds (rtp). */
 const PlayTypeRow = rowOf({ play_type: str, odds_milli: aggregate, n: aggregate, stakes: aggregate, payouts: aggregate });
 /** How often a digit (or sum) was drawn. */
@@ -136,13 +136,7 @@ export class StatsService {
       await this.window('7d', startOfDay(addDays(today, -6), tz)),
       await this.window('30d', startOfDay(addDays(today, -29), tz)),
     ];
-    const pending = await this.one(
-      PendingRow,
-      `SELECT COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.RECHARGE} THEN 1 ELSE 0 END), 0) AS recharges,
-              COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.WITHDRAW} THEN 1 ELSE 0 END), 0) AS withdrawals
-         FROM capital_logs WHERE status = ${AUDIT_STATUS.PENDING} AND type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.WITHDRAW})`,
-      [],
-    );
+    const pending = await pendingApprovals(this.ds);
     const positions: DashboardStats['digits']['positions'] = [];
     let rounds = 0;
     for (const [i, column] of (['site_1', 'site_2', 'site_3'] as const).entries()) {

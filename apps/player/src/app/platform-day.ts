@@ -9,12 +9,14 @@ import { useApi } from './hooks';
  * Without a zone (the config could not be read) the phone's own day is the best there is.
  */
 export function platformDay(now: number, tz: string | undefined): Date {
-  if (tz !== undefined && tz !== '') {
-    const ymd = platformDate(now, tz);
-    return new Date(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8)));
-  }
+  if (tz !== undefined && tz !== '') return localDateOf(platformDate(now, tz));
   const d = new Date(now);
   return new Date(d.getFullYear(), d.getMonth(), d.getDate());
+}
+
+/** A `YYYYMMDD` day (the domain's form) as a local midnight Date. */
+export function localDateOf(ymd: string): Date {
+  return new Date(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8)));
 }
 
 /** Today on the platform's clock, from `index/config` (undefined while it loads; the phone's day if it fails). */

@@ -1,10 +1,12 @@
 import { Button, DatePicker, List, Popup } from 'antd-mobile';
 import { useState, type Dispatch, type ReactElement, type ReactNode, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HISTORY_FIRST_DAY } from '@sum28/domain';
 import { formatDate } from '../app/format';
+import { localDateOf } from '../app/platform-day';
 
-/** Spec section 5: date pickers range from 2018-01-01 to today. */
-export const HISTORY_START = new Date(2018, 0, 1);
+/** Spec section 5: date pickers range from the domain's first history day (2018-01-01) to today. */
+export const HISTORY_START = localDateOf(HISTORY_FIRST_DAY);
 
 /** What every record filter holds: a range of platform days. */
 export interface DateRange {

@@ -1,6 +1,6 @@
 import { List, Selector, Tag } from 'antd-mobile';
 import type { CapitalLogRow, CapitalLogType } from '@sum28/contracts';
-import { AUDIT_STATUS, CAPITAL_TYPES } from '@sum28/domain';
+import { AUDIT_STATUS, CAPITAL_TYPES, HISTORY_PAGE_SIZE } from '@sum28/domain';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../app/api';
@@ -11,7 +11,6 @@ import { Money } from '../components/Money';
 import { Page } from '../components/Page';
 import { FilterButton, OnPlatformDay, RecordsEnd } from '../components/Records';
 
-const PAGE_SIZE = 20;
 const STATUS_COLOUR = { [AUDIT_STATUS.PENDING]: 'warning', [AUDIT_STATUS.APPROVED]: 'success', [AUDIT_STATUS.REJECTED]: 'danger' } as const;
 
 interface Filter {
@@ -47,7 +46,7 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
           begin_date: formatDate(filter.begin),
           end_date: formatDate(filter.end),
           page: p,
-          pageSize: PAGE_SIZE,
+          pageSize: HISTORY_PAGE_SIZE,
           ...(filter.type !== null ? { type: filter.type } : {}),
         },
         { loading: false },

@@ -7,8 +7,8 @@ import { formatTime } from '../app/format';
 import { EmptyState } from '../components/EmptyState';
 import { Page } from '../components/Page';
 import { addNoticePage, markNoticeRead, type NoticeTabState } from '../features/notice/notice-list';
+import { HISTORY_PAGE_SIZE } from '@sum28/domain';
 
-const PAGE_SIZE = 20;
 const TITLE_KEY: Record<NoticeTab, string> = { message: 'notice.messages', announcement: 'notice.announcements' };
 
 /** One tab: its entries page by page; a tap opens the entry and marks it read on the server. */
@@ -20,9 +20,9 @@ function NoticeTabList({ tab, onUnread }: { tab: NoticeTab; onUnread: (u: Notice
   const loadMore = useCallback(async (): Promise<void> => {
     const p = page.current;
     try {
-      const answer = await api.call('noticeList', { tab, page: p, pageSize: PAGE_SIZE }, { loading: false });
+      const answer = await api.call('noticeList', { tab, page: p, pageSize: HISTORY_PAGE_SIZE }, { loading: false });
       page.current = p + 1;
-      setState((s) => addNoticePage(s, answer, p, PAGE_SIZE));
+      setState((s) => addNoticePage(s, answer, p, HISTORY_PAGE_SIZE));
       onUnread(answer.unread);
       setFailed(false);
     } catch {

@@ -1,5 +1,6 @@
 import { ORDER_TAB, type OrderListRequest, type OrderScope, type OrderTab } from '@sum28/contracts';
 import { formatDate } from '../../app/format';
+import { HISTORY_PAGE_SIZE } from '@sum28/domain';
 
 /** The bet record's status chips and top tabs, in the spec's order (all, unprofitable, profitable, accepted, not accepted, cancelled). */
 export const ORDER_TABS: readonly OrderTab[] = [
@@ -10,8 +11,6 @@ export const ORDER_TABS: readonly OrderTab[] = [
   ORDER_TAB.NOT_ACCEPTED,
   ORDER_TAB.CANCELLED,
 ];
-
-export const BET_PAGE_SIZE = 20;
 
 /** What the filter drawer sets: a date range (inclusive days) and a status. */
 export interface BetFilter {
@@ -31,7 +30,7 @@ export function confirmedFilter(draft: BetFilter): BetFilter {
 }
 
 /** The `orderList` request of one page of the record for a filter, a scope (0 own bets, 1 subordinates) and a page. */
-export function orderListParams(filter: BetFilter, scope: OrderScope, page: number, pageSize = BET_PAGE_SIZE): OrderListRequest {
+export function orderListParams(filter: BetFilter, scope: OrderScope, page: number, pageSize = HISTORY_PAGE_SIZE): OrderListRequest {
   const f = confirmedFilter(filter);
   return {
     begin_date: formatDate(f.begin),

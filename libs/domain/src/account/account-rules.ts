@@ -48,6 +48,10 @@ export const USERNAME_MIN = 4;
 export const USERNAME_MAX = 20;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 32;
+/** Staff accounts: a username of 4-32 letters, digits or _ starting with a letter, and a longer password. */
+export const STAFF_USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
+export const STAFF_PASSWORD_MIN = 10;
+export const STAFF_PASSWORD_MAX = 32;
 
 /** 4-20 characters of letters, digits and underscore, starting with a letter. */
 export function validateUsername(u: unknown): Result<string, 'USERNAME_INVALID'> {

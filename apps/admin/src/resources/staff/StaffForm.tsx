@@ -7,6 +7,7 @@ import {
   Create,
   Edit,
   Labeled,
+  maxLength,
   minLength,
   NumberField,
   PasswordInput,
@@ -22,19 +23,21 @@ import {
   useRefresh,
   useUpdate,
 } from 'react-admin';
+import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, STAFF_USERNAME } from '@sum28/domain';
 import { changedFields } from '../../common/changedFields';
 import { ROLE_CHOICES } from '../../common/choices';
 import { DateTimeField } from '../../common/fields';
 
-/** The API's username rule for staff (staff.dto STAFF_USERNAME), checked again by the server. */
-const USERNAME = regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'resources.staff.errors.username');
+/** The domain's username rule for staff, checked again by the server. */
+const USERNAME = regex(STAFF_USERNAME, 'resources.staff.errors.username');
+const PASSWORD = [minLength(STAFF_PASSWORD_MIN), maxLength(STAFF_PASSWORD_MAX)];
 
 export function StaffCreate(): React.ReactElement {
   return (
     <Create redirect="list">
       <SimpleForm>
         <TextInput source="username" validate={[required(), USERNAME]} helperText="resources.staff.help.username" autoComplete="off" />
-        <PasswordInput source="password" validate={[required(), minLength(10)]} helperText="resources.staff.help.password" autoComplete="new-password" />
+        <PasswordInput source="password" validate={[required(), ...PASSWORD]} helperText="resources.staff.help.password" autoComplete="new-password" />
         <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />
       </SimpleForm>
     </Create>
@@ -42,7 +45,19 @@ export function StaffCreate(): React.ReactElement {
 }
 
 /** A one-field PUT (unlock, second factor off) with its own confirmation message. */
-function StaffAction({ body, label, done, icon, show }: { body: Record<string, unknown>; label: string; done: string; icon: React.ReactElement; show: (r: StaffRecord) => boolean }): React.ReactElement | null {
+function StaffAction({
+  body,
+  label,
+  done,
+  icon,
+  show,
+}: {
+  body: Record<string, unknown>;
+  label: string;
+  done: string;
+  icon: React.ReactElement;
+  show: (r: StaffRecord) => boolean;
+}): React.ReactElement | null {
   const record = useRecordContext<StaffRecord>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -123,7 +138,7 @@ export function StaffEdit(): React.ReactElement {
         </Stack>
         <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />
         <BooleanInput source="enabled" helperText="resources.staff.help.enabled" />
-        <PasswordInput source="password" validate={minLength(10)} helperText="resources.staff.help.new_password" autoComplete="new-password" />
+        <PasswordInput source="password" validate={PASSWORD} helperText="resources.staff.help.new_password" autoComplete="new-password" />
       </SimpleForm>
     </Edit>
   );

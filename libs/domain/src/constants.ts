@@ -27,6 +27,8 @@ export const MAX_ATTEMPTS = 7;
 export const LOCALES = ['zh', 'tw', 'en', 'jp', 'kor'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'tw';
+/** BCP 47 tags of our locales, for `<html lang>` and Intl (the server's plural forms and both apps). */
+export const LOCALE_TAGS: Readonly<Record<Locale, string>> = { tw: 'zh-Hant-TW', zh: 'zh-Hans-CN', en: 'en', jp: 'ja', kor: 'ko' };
 
 export function isLocale(x: unknown): x is Locale {
   return typeof x === 'string' && (LOCALES as ReadonlyArray<string>).includes(x);

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@sum28/domain';
+import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, LOCALES, type Locale } from '@sum28/domain';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -16,8 +16,8 @@ const LOADERS = import.meta.glob<{ default: Record<string, unknown> }>('./locale
 /** Native names for the language picker (shown in their own script, never translated). */
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { tw: '繁體中文', zh: '简体中文', en: 'English', jp: '日本語', kor: '한국어' };
 
-/** BCP 47 tags for `<html lang>` and Intl. */
-export const HTML_LANG: Readonly<Record<Locale, string>> = { tw: 'zh-Hant-TW', zh: 'zh-Hans-CN', en: 'en', jp: 'ja', kor: 'ko' };
+/** BCP 47 tags for `<html lang>` and Intl: the contracts' one table. */
+export const HTML_LANG = LOCALE_TAGS;
 
 const STORED = 'sum28.console.locale';
 

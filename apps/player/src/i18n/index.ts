@@ -1,12 +1,12 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Locale } from '@sum28/domain';
+import { LOCALE_TAGS, type Locale } from '@sum28/domain';
 
 /** Screen texts, one JSON per locale (keys by screen); only the active one is loaded. Server messages come translated from the API. */
 const LOADERS = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
 
-/** BCP 47 tags of our locales, for `<html lang>` and Intl. */
-export const HTML_LANG: Readonly<Record<Locale, string>> = { tw: 'zh-Hant-TW', zh: 'zh-Hans-CN', en: 'en', jp: 'ja', kor: 'ko' };
+/** BCP 47 tags for `<html lang>` and Intl: the contracts' one table. */
+export const HTML_LANG = LOCALE_TAGS;
 
 export const i18n: I18n = i18next.createInstance();
 

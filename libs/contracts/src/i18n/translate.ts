@@ -5,6 +5,7 @@ import { MESSAGES_TW } from './messages.tw';
 import { MESSAGES_ZH } from './messages.zh';
 import { fieldLabel, isValidationRule, RULE_TEXTS } from './fields';
 import { DEFAULT_LOCALE, isLocale, type Locale } from './locale';
+import { LOCALE_TAGS } from '@sum28/domain';
 import type { MessageKey, MessageParams, MessageTable } from './message-keys';
 
 /** Server-side message tables by locale. */
@@ -22,8 +23,6 @@ export const MESSAGES: Readonly<Record<Locale, MessageTable>> = {
  */
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*((?:\|[a-z]+:[^|{}]*)*)\}\}/g;
 
-/** BCP 47 tags of our locales, for Intl. */
-const LOCALE_TAGS: Readonly<Record<Locale, string>> = { tw: 'zh-TW', zh: 'zh-CN', en: 'en', jp: 'ja', kor: 'ko' };
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 
 function pluralOf(locale: Locale, n: number): string {

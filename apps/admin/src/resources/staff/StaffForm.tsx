@@ -4,7 +4,6 @@ import { Stack } from '@mui/material';
 import {
   BooleanInput,
   Button,
-  Create,
   Edit,
   Labeled,
   maxLength,
@@ -27,6 +26,7 @@ import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, STAFF_USERNAME } from '@sum28/d
 import { changedFields } from '../../common/changedFields';
 import { ROLE_CHOICES } from '../../common/choices';
 import { DateTimeField } from '../../common/fields';
+import { CreateForm } from '../../common/forms';
 
 /** The domain's username rule for staff, checked again by the server. */
 const USERNAME = regex(STAFF_USERNAME, 'resources.staff.errors.username');
@@ -34,13 +34,11 @@ const PASSWORD = [minLength(STAFF_PASSWORD_MIN), maxLength(STAFF_PASSWORD_MAX)];
 
 export function StaffCreate(): React.ReactElement {
   return (
-    <Create redirect="list">
-      <SimpleForm>
-        <TextInput source="username" validate={[required(), USERNAME]} helperText="resources.staff.help.username" autoComplete="off" />
-        <PasswordInput source="password" validate={[required(), ...PASSWORD]} helperText="resources.staff.help.password" autoComplete="new-password" />
-        <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />
-      </SimpleForm>
-    </Create>
+    <CreateForm>
+      <TextInput source="username" validate={[required(), USERNAME]} helperText="resources.staff.help.username" autoComplete="off" />
+      <PasswordInput source="password" validate={[required(), ...PASSWORD]} helperText="resources.staff.help.password" autoComplete="new-password" />
+      <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />
+    </CreateForm>
   );
 }
 

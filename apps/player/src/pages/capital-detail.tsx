@@ -10,6 +10,7 @@ import { DateRangeFilter, HISTORY_START } from '../components/DateRangeFilter';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
 import { FilterButton, OnPlatformDay, RecordsEnd } from '../components/Records';
+import { confirmedFilter, lastThirtyDays } from '../features/records/bet-filter';
 
 const STATUS_COLOUR = { [AUDIT_STATUS.PENDING]: 'warning', [AUDIT_STATUS.APPROVED]: 'success', [AUDIT_STATUS.REJECTED]: 'danger' } as const;
 
@@ -27,7 +28,7 @@ export default function CapitalDetailPage(): ReactElement {
 
 function CapitalDetail({ today }: { today: Date }): ReactElement {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<Filter>({ begin: new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30), end: today, type: null });
+  const [filter, setFilter] = useState<Filter>({ ...lastThirtyDays(today), type: null });
   const [draft, setDraft] = useState<Filter>(filter);
   const [open, setOpen] = useState(false);
   const [rows, setRows] = useState<CapitalLogRow[]>([]);
@@ -134,7 +135,7 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
         setDraft={setDraft}
         today={today}
         onReset={() => setDraft({ ...draft, type: null, begin: HISTORY_START, end: today })}
-        onConfirm={() => restart(draft.begin > draft.end ? { ...draft, begin: draft.end, end: draft.begin } : draft)}
+        onConfirm={() => restart(confirmedFilter(draft))}
       >
         <div className="pad">
           <div className="muted small">{t('capital.typeLabel')}</div>

@@ -19,13 +19,24 @@ export interface BetFilter {
   tab: OrderTab;
 }
 
-/** The default filter: the last 30 days up to today, all statuses. */
-export function defaultBetFilter(today: Date): BetFilter {
-  return { begin: new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30), end: today, tab: ORDER_TAB.ALL };
+/** A history's date range (inclusive days), as the record screens' filter drawers set it. */
+export interface DateRange {
+  begin: Date;
+  end: Date;
 }
 
-/** Confirm of the drawer: a range picked backwards is swapped, never sent as `begin_date > end_date`. */
-export function confirmedFilter(draft: BetFilter): BetFilter {
+/** The default range of a record screen: the last 30 days up to today. */
+export function lastThirtyDays(today: Date): DateRange {
+  return { begin: new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30), end: today };
+}
+
+/** The default filter: the last 30 days up to today, all statuses. */
+export function defaultBetFilter(today: Date): BetFilter {
+  return { ...lastThirtyDays(today), tab: ORDER_TAB.ALL };
+}
+
+/** Confirm of a drawer: a range picked backwards is swapped, never sent as `begin_date > end_date`. */
+export function confirmedFilter<F extends DateRange>(draft: F): F {
   return draft.begin > draft.end ? { ...draft, begin: draft.end, end: draft.begin } : draft;
 }
 

@@ -5,12 +5,17 @@ import { shotsDir } from '../../../tools/web/e2e/browser';
 export { animationsDone, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, type Finding } from '../../../tools/web/e2e/browser';
 export const SHOTS = shotsDir();
 
-/** Waits until no toast is on the screen (transient toasts fade over it: check and shoot the screen itself). */
+/**
+ * Waits until no toast is on the screen (transient toasts fade over it: check and shoot the screen itself), and
+ * stays gone for 400 ms: a loading toast is often followed at once by the result's toast.
+ */
 export async function toastGone(page: Page): Promise<void> {
-  await page
-    .locator('.adm-toast-mask')
-    .waitFor({ state: 'detached', timeout: 8000 })
-    .catch(() => undefined);
+  const toast = page.locator('.adm-toast-mask');
+  for (let i = 0; i < 5; i++) {
+    await toast.waitFor({ state: 'detached', timeout: 8000 }).catch(() => undefined);
+    await page.waitForTimeout(400);
+    if ((await toast.count()) === 0) return;
+  }
 }
 
 /** Waits for the screen to settle (no start-up overlay, no skeleton, no loading toast), then `pauseMs` more. */

@@ -52,11 +52,44 @@ export function buildAll(app: WebApp): void {
   if (vite.status !== 0) throw new Error(`${app === 'admin' ? 'console' : app} build failed`);
 }
 
+/** The settings every journey's API runs with (`startApi`'s `env` adds or overrides). */
+export const JOURNEY_ENV: Readonly<Record<string, string>> = {
+  CAPTCHA_MODE: 'off',
+  SCHEDULER: 'off',
+  OPEN_HOURS: 'always',
+  ADMIN_USERNAME,
+  ADMIN_PASSWORD,
+  SIGNIN_RATE_LIMIT: '100000',
+  SEED_DEMO: 'true',
+  NODE_ENV: 'test',
+};
+
 /**
- * The real API (serving the built web apps) on a free port and a fresh SQLite file, in its own process group.
+ * An API someone else started (`E2E_BASE_URL`, e.g. `npm run test:cluster`: 3 instances behind nginx on PostgreSQL),
+ * started with the settings in `E2E_API_ENV` (JSON). A journey asking for a setting that API was not started with
+ * fails at once, naming it, rather than failing later for a reason that is hard to see. `SCHEDULER` is the exception
+ * one way: a cluster runs the scheduler on every instance, and a journey written for `SCHEDULER=off` must pass with
+ * live rounds too.
+ */
+function externalApi(base: string, env: Readonly<Record<string, string>>): RunningApi {
+  const given = JSON.parse(process.env['E2E_API_ENV'] ?? '{}') as Record<string, string>;
+  const wanted: Record<string, string> = { ...JOURNEY_ENV, ...env };
+  const differs = Object.entries(wanted).filter(([k, v]) => !(k === 'SCHEDULER' && v === 'off') && given[k] !== v);
+  if (differs.length > 0)
+    throw new Error(
+      `E2E_BASE_URL=${base} was started without what this journey needs: ${differs.map(([k, v]) => `${k}=${v} (it has ${given[k] ?? 'unset'})`).join(', ')}`,
+    );
+  return { base: base.replace(/\/+$/, ''), stop: () => Promise.resolve() };
+}
+
+/**
+ * The real API (serving the built web apps) on a free port and a fresh SQLite file, in its own process group;
+ * or, when `E2E_BASE_URL` is set, the API at that address (see `externalApi`).
  * `env` adds or overrides settings (e.g. `SCHEDULER: 'on'` with short `ROUND_SECONDS` for live rounds).
  */
 export async function startApi(env: Readonly<Record<string, string>> = {}): Promise<RunningApi> {
+  const external = process.env['E2E_BASE_URL'];
+  if (external !== undefined && external !== '') return externalApi(external, env);
   const dir = mkdtempSync(join(tmpdir(), 'sum28-journey-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(REPO, 'apps/api/dist/main.js')], {
@@ -68,14 +101,7 @@ export async function startApi(env: Readonly<Record<string, string>> = {}): Prom
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${join(dir, 'journey.sqlite')}`,
-      CAPTCHA_MODE: 'off',
-      SCHEDULER: 'off',
-      OPEN_HOURS: 'always',
-      ADMIN_USERNAME,
-      ADMIN_PASSWORD,
-      SIGNIN_RATE_LIMIT: '100000',
-      SEED_DEMO: 'true',
-      NODE_ENV: 'test',
+      ...JOURNEY_ENV,
       ...env,
     },
   });

@@ -46,8 +46,13 @@ export function phoneContext(browser: Browser, baseURL: string, options: Browser
   });
 }
 
-/** Where screenshots go: `npm test` keeps them under reports/screenshots/; `UPDATE_SCREENSHOTS=1` refreshes the committed ones in docs/screenshots/. */
+/**
+ * Where screenshots go: `npm test` keeps them under reports/screenshots/; `UPDATE_SCREENSHOTS=1` refreshes the committed
+ * ones in docs/screenshots/; `E2E_SCREENSHOTS_DIR` puts them elsewhere (`npm run test:cluster`: reports/cluster/screenshots/).
+ */
 export function shotsDir(...sub: string[]): string {
+  const dir = process.env['E2E_SCREENSHOTS_DIR'];
+  if (dir !== undefined && dir !== '') return join(dir, ...sub);
   return join(REPO, process.env['UPDATE_SCREENSHOTS'] === '1' ? 'docs' : 'reports', 'screenshots', ...sub);
 }
 

@@ -72,7 +72,10 @@ export class RoundLifecycleService {
       const id = r.id;
       let state = r.state;
       if (state === 'open' && now >= r.close_at) {
-        if (await this.close(id, now)) report.closed++;
+        if (await this.close(id, now)) {
+          report.closed++;
+          this.log.log(`round ${id} closed`);
+        }
         state = 'closed';
       }
       if (state === 'closed' && now >= r.draw_at) {
@@ -105,7 +108,12 @@ export class RoundLifecycleService {
     if (slots.length === 0) return 0;
     const games = (await all(GameRow, this.ds.query(`SELECT id, enabled FROM games ORDER BY id`))).filter((g) => g.enabled).map((g) => g.id);
     let opened = 0;
-    for (const gameId of games) for (const slot of slots) if (await this.open(gameId, slot, now)) opened++;
+    for (const gameId of games)
+      for (const slot of slots)
+        if (await this.open(gameId, slot, now)) {
+          opened++;
+          this.log.log(`round ${gameId}:${slot.issue} opened`);
+        }
     return opened;
   }
 

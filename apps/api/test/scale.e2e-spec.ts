@@ -8,6 +8,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { runLedgerCheck } from '../src/ledger/ledger-check';
 import { pgAvailable } from './factories/postgres';
+import { roundsExactlyOnce } from './factories/cluster';
 import { bulkBets, bulkPlayers, count, createPgDatabase, fundOn, independentDraw, MAIN_JS, REPO_ROOT, startServer, type ServerProcess } from './factories/game';
 import { loadConfig } from '../src/common/config/app-config';
 
@@ -172,40 +173,20 @@ pgDescribe('T8: two API processes with schedulers on, one PostgreSQL database', 
       await a.stop('SIGTERM');
       await b.stop('SIGTERM');
 
-      const dupes = await side.query(`SELECT game_id, issue, COUNT(*) AS n FROM rounds GROUP BY game_id, issue HAVING COUNT(*) > 1`);
-      expect(dupes).toEqual([]);
-      const rounds = (await side.query(
-        `SELECT id, game_id, issue, state, seed_hex, site_1, site_2, site_3, sum FROM rounds ORDER BY game_id, issue`,
-      )) as Record<string, unknown>[];
+      // Each round once (rows, and each transition logged by the one instance that won it), payouts, ledger 0.
+      const once = await roundsExactlyOnce(side, [a, b]);
+      const rounds = (await side.query(`SELECT game_id, issue FROM rounds ORDER BY game_id, issue`)) as Record<string, unknown>[];
       for (const g of [1, 2, 3, 4]) {
         const seqs = rounds.filter((r) => Number(r['game_id']) === g).map((r) => Number(String(r['issue']).slice(8)));
         expect(seqs).toEqual(seqs.map((_, i) => (seqs[0] ?? 0) + i)); // no gaps while the instances ran
       }
-      const settled = rounds.filter((r) => r['state'] === 'settled');
-      expect(settled.length).toBeGreaterThanOrEqual(4 * 5);
-      for (const r of rounds.filter((x) => x['sum'] !== null)) {
-        const ref = independentDraw(String(r['seed_hex']), Number(r['game_id']), String(r['issue']));
-        expect([r['site_1'], r['site_2'], r['site_3'], r['sum']]).toEqual([...ref.digits, ref.sum]);
-      }
-      const winners = Number((await side.query(`SELECT COUNT(*) AS n FROM bets WHERE whether_hit = 1 AND status = 1`))[0].n);
-      const payouts = Number((await side.query(`SELECT COUNT(*) AS n FROM ledger_transactions WHERE kind = 'bet_payout'`))[0].n);
-      expect(payouts).toBe(winners);
+      expect(once.settled).toBeGreaterThanOrEqual(4 * 5);
       expect(Number((await side.query(`SELECT COUNT(*) AS n FROM bets WHERE status = 0`))[0].n)).toBe(0);
       expect(Number((await side.query(`SELECT COUNT(*) AS n FROM bets`))[0].n)).toBe(accepted);
       expect(accepted).toBeGreaterThanOrEqual(6 * 4 * 4);
-      // Each transition is logged by the instance that won it: no round drawn or settled by both.
-      const logged = (re: RegExp): number[] => [...a.output().matchAll(re), ...b.output().matchAll(re)].map((m) => Number(m[1]));
-      const drawnBy = logged(/round (\d+) drawn/g);
-      const settledBy = logged(/round (\d+) settled/g);
-      expect(new Set(drawnBy).size).toBe(drawnBy.length);
-      expect(new Set(settledBy).size).toBe(settledBy.length);
-      expect(settledBy.length).toBe(settled.length);
-      const share = [a, b].map((s) => [...s.output().matchAll(/round (\d+) settled/g)].length);
-      const report = await ledgerReport(side);
-      expect(report).toEqual({ violations: 0, failing: [] });
       console.log(
-        `T8: 2 instances, ${rounds.length} rounds (${settled.length} settled; settlements by instance ${share.join(' / ')}), ` +
-          `${accepted} bets through both, ${payouts} payouts = ${winners} winning bets, duplicate rounds/draws/settlements = 0, ledger check 0 violations`,
+        `T8: 2 instances, ${once.rounds} rounds (${once.settled} settled; settlements by instance ${once.settledBy.join(' / ')}), ` +
+          `${accepted} bets through both, ${once.payouts} payouts = ${once.winners} winning bets, duplicate rounds/draws/settlements = ${once.duplicates}, ledger check ${once.ledgerViolations} violations`,
       );
     } finally {
       await side.destroy();

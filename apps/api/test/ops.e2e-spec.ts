@@ -1,6 +1,8 @@
 import { CapitalLogEntity } from '@sum28/database';
+import { execFileSync } from 'node:child_process';
 import { Writable } from 'node:stream';
-import { bet, clockTo, engine, freshRound, roundOf } from './factories/game';
+import { ownRedis, type OwnRedis } from './factories/cluster';
+import { bet, clockTo, engine, freePort, freshRound, roundOf } from './factories/game';
 import { createTestApp, fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
 
 /** The value of one sample of the Prometheus text (`name{labels}`, labels as written), or null when absent. */
@@ -166,4 +168,74 @@ describe('operations: /metrics with METRICS_TOKEN, readiness with the database c
     expect(res.body.reason).toMatch(/^database: /);
     expect((await t.http().get('/health/live')).status).toBe(200);
   });
+});
+
+/** `redis-server` on this machine (the private one below is started and killed by the test; the shared one is never touched). */
+const hasRedisServer = (() => {
+  try {
+    execFileSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasRedisServer) console.warn('ops.e2e-spec: redis-server is not installed: the Redis-down readiness test is skipped');
+
+(hasRedisServer ? describe : describe.skip)('operations: readiness, rate limits and sign-outs with REDIS_URL set and Redis down', () => {
+  let t: TestApp;
+  let redis: OwnRedis;
+  beforeAll(async () => {
+    redis = await ownRedis(await freePort());
+    t = await createTestApp({ REDIS_URL: redis.url, SIGNIN_RATE_LIMIT: '4' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await redis?.kill();
+  });
+  const captcha = async (ip: string): Promise<number> => (await t.http().get('/index.php/api/user/captcha').set('x-forwarded-for', ip)).status;
+
+  it('/health/ready says 503 with the reason while Redis does not answer, and ready again once it does', async () => {
+    const up = await t.http().get('/health/ready');
+    expect(up.status).toBe(200);
+    expect(up.body.checks.shared_store).toBe('ok');
+    const p = await registerPlayer(t);
+
+    await redis.kill();
+    const t0 = Date.now();
+    const down = await t.http().get('/health/ready');
+    const readyMs = Date.now() - t0;
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ status: 'not_ready', checks: { database: 'ok', migrations: 'ok', shared_store: 'failed' } });
+    expect(down.body.reason).toMatch(/^shared store: /);
+    expect((await t.http().get('/health/live')).status).toBe(200);
+    // rate limits fail open to this instance's own count (not to no limit): 4 a minute, then 429
+    const t1 = Date.now();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push(await captcha('198.51.100.7'));
+    const limitedMs = Date.now() - t1;
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // a sign-out still answers and holds on this instance (the notice to the others is lost; their session cache lasts 1 s)
+    const t2 = Date.now();
+    const out = await t.http().post('/index.php/api/user/logout').set('token', p.token).send({});
+    const logoutMs = Date.now() - t2;
+    expect(out.body.code).toBe(1);
+    expect((await t.http().post('/index.php/api/user/userInfo').set('token', p.token).send({})).body.code).not.toBe(1);
+
+    await redis.start();
+    const t3 = Date.now();
+    let back = 0;
+    while (Date.now() - t3 < 15_000) {
+      if ((await t.http().get('/health/ready')).status === 200) {
+        back = Date.now() - t3;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(back).toBeGreaterThan(0);
+    expect((await t.http().get('/health/ready')).body.checks.shared_store).toBe('ok');
+    console.log(
+      `Redis down: /health/ready 503 in ${readyMs} ms; 6 rate-limited calls in ${limitedMs} ms (per-instance count: ${statuses.join(' ')}); ` +
+        `sign-out answered in ${logoutMs} ms; ready again ${back} ms after Redis restarted`,
+    );
+  }, 60_000);
 });

@@ -38,6 +38,12 @@ describe.skipIf(!HAS_CHROMIUM)('console journey in Chromium (1440x900)', () => {
     await page.mouse.move(1430, 890);
     await page.waitForTimeout(150);
     await animationsDone(page);
+    // react-admin's loading spinners (app bar, reference fields) are transient: judge the settled screen (as kit.ts's check does).
+    await page
+      .locator('[role="progressbar"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     // English screens carry no Chinese, Japanese or Korean (dates and numbers follow the console's language, not the browser's).
     await inspect(page, findings, screen, locale, { keyLike: KEY_LIKE, undefinedOrNaN: true, cjkOnEnglish: true });
     await screenshot(page, SHOTS, screen, locale);

@@ -36,7 +36,17 @@ export class RedisSharedStore implements SharedStore {
     await Promise.all([this.cmd.ping(), this.sub.ping()]);
   }
 
+  /**
+   * While the command connection is not up (Redis stopped, restarting), commands fail at once rather than wait in
+   * ioredis's offline queue for a reconnection that may take seconds: callers fall back (rate limits count per
+   * instance, notices are dropped) without making the request wait. ioredis reconnects by itself meanwhile.
+   */
+  private up(): void {
+    if (this.cmd.status !== 'ready') throw new Error(`redis: not connected (${this.cmd.status})`);
+  }
+
   async hit(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }> {
+    this.up();
     const k = this.prefix + key;
     const res = await this.cmd.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
     if (res === null) throw new Error('redis: MULTI aborted');
@@ -47,10 +57,12 @@ export class RedisSharedStore implements SharedStore {
   }
 
   async setFor(key: string, value: string, ttlMs: number): Promise<void> {
+    this.up();
     await this.cmd.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
   }
 
   async get(key: string): Promise<{ value: string; msLeft: number } | null> {
+    this.up();
     const k = this.prefix + key;
     const res = await this.cmd.multi().get(k).pttl(k).exec();
     const value = res?.[0]?.[1];
@@ -60,6 +72,7 @@ export class RedisSharedStore implements SharedStore {
   }
 
   async publish(channel: string, message: string): Promise<number> {
+    this.up();
     const reached = await this.cmd.publish(this.prefix + channel, `${this.origin}|${message}`);
     // PUBLISH counts this instance's own subscription too (its echo is skipped)
     return Math.max(0, reached - (this.handlers.has(channel) ? 1 : 0));

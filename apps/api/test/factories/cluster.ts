@@ -76,7 +76,12 @@ export async function roundsExactlyOnce(side: DataSource, servers: readonly Serv
   const settledIds = ids(/round (\d+) settled/g);
   const twice = (per: string[][]): number => per.flat().length - new Set(per.flat()).size;
   const duplicates = dupes.length + twice(opened) + twice(closed) + twice(drawn) + twice(settledIds);
-  expect({ opened: twice(opened), closed: twice(closed), drawn: twice(drawn), settled: twice(settledIds) }).toEqual({ opened: 0, closed: 0, drawn: 0, settled: 0 });
+  expect({ opened: twice(opened), closed: twice(closed), drawn: twice(drawn), settled: twice(settledIds) }).toEqual({
+    opened: 0,
+    closed: 0,
+    drawn: 0,
+    settled: 0,
+  });
   // every row was opened by one of these instances, and every settled round was closed, drawn and settled by one
   expect(opened.flat().length).toBe(rounds.length);
   expect(settledIds.flat().length).toBe(settled);

@@ -27,7 +27,11 @@ if (!ready) console.warn('T8: PostgreSQL on 127.0.0.1:5432 or Redis at REDIS_URL
   beforeAll(async () => {
     buildApi();
     db = await createPgDatabase();
-    await startInstances(INSTANCES, { DATABASE_URL: db.url, REDIS_URL, SCHEDULER: 'on', ROUND_SECONDS: String(ROUND_SECONDS), BET_CLOSE_SECONDS: '2' }, servers);
+    await startInstances(
+      INSTANCES,
+      { DATABASE_URL: db.url, REDIS_URL, SCHEDULER: 'on', ROUND_SECONDS: String(ROUND_SECONDS), BET_CLOSE_SECONDS: '2' },
+      servers,
+    );
     side = createDataSource({ url: db.url });
     await side.initialize();
   }, 240_000);
@@ -60,7 +64,10 @@ if (!ready) console.warn('T8: PostgreSQL on 127.0.0.1:5432 or Redis at REDIS_URL
     let settled = 0;
     while (settled < ROUNDS && Date.now() < deadline) {
       for (const game of [1, 2, 3, 4]) {
-        const heart = await api(game).post('/index.php/api/Lottery/heart').set('token', players[0]!.token).send({ plan_id: (game - 1) * 4 + 1, game_id: game });
+        const heart = await api(game)
+          .post('/index.php/api/Lottery/heart')
+          .set('token', players[0]!.token)
+          .send({ plan_id: (game - 1) * 4 + 1, game_id: game });
         const cur = heart.body.data?.issue;
         const key = `${game}:${cur?.issue}`;
         if (!cur || cur.whether_close || cur.openTime1 < 1 || betOn.has(key)) continue;

@@ -177,14 +177,19 @@ if (!ready) console.warn('T24: PostgreSQL on 127.0.0.1:5432 or Redis at REDIS_UR
     expect(right.body.error).toBe('SECURITY_CODE_LOCKED');
     const counts: Record<string, number> = {};
     for (const e of errors) counts[e] = (counts[e] ?? 0) + 1;
-    console.log(`T24 security code: ${CODES} wrong codes over 3 instances: allowed before the lock 4 wrong + the 5th that locks; answers ${JSON.stringify(counts)}; right code while locked: refused`);
+    console.log(
+      `T24 security code: ${CODES} wrong codes over 3 instances: allowed before the lock 4 wrong + the 5th that locks; answers ${JSON.stringify(counts)}; right code while locked: refused`,
+    );
   }, 600_000);
 
   it('accepts no captcha that is missing, forged or replayed on another instance', async () => {
     const ip = freshIp();
     const p = await register(freshIp());
     const attempt = (body: Record<string, unknown>): Promise<Response> =>
-      next().post('/index.php/api/user/login').set('X-Forwarded-For', ip).send({ account: p.username, password: PASSWORD, lang: 'en', ...body });
+      next()
+        .post('/index.php/api/user/login')
+        .set('X-Forwarded-For', ip)
+        .send({ account: p.username, password: PASSWORD, lang: 'en', ...body });
     const outcomes: Record<string, string> = {};
     let accepted = 0;
     const expectRefused = async (name: string, body: Record<string, unknown>, error: string): Promise<void> => {
@@ -221,6 +226,8 @@ if (!ready) console.warn('T24: PostgreSQL on 127.0.0.1:5432 or Redis at REDIS_UR
     await attempt({ ...g, captcha: g.captcha === 'ABCD' ? 'ABCE' : 'ABCD' });
     await expectRefused('retried after a wrong answer', g, 'CAPTCHA_INVALID');
     expect(accepted).toBe(0);
-    console.log(`T24 captcha over 3 instances: ${Object.keys(outcomes).length} forged/missing/replayed cases, accepted ${accepted}: ${JSON.stringify(outcomes)}`);
+    console.log(
+      `T24 captcha over 3 instances: ${Object.keys(outcomes).length} forged/missing/replayed cases, accepted ${accepted}: ${JSON.stringify(outcomes)}`,
+    );
   }, 600_000);
 });

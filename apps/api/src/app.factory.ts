@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
 import type { AppConfig } from './common/config/app-config';
+import { installLeanAsyncBind } from './common/lean-async-bind';
 import { bodyShapeProblem } from './common/validation/body-shape';
 import { describeResponses } from './common/openapi/response-docs';
 import { HEART_PATH, HeartRoute, withHeartOperation } from './lottery/heart-route';
@@ -47,6 +48,8 @@ export function isPlayerRoute(url: string): boolean {
 
 /** Builds the whole server (player API, console API, static apps, OpenAPI) without listening. */
 export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  // Fastify binds an AsyncResource per request with a body; Node 20's bind is costly (see lean-async-bind.ts).
+  installLeanAsyncBind();
   // JSON request logs (pino, LOG_LEVEL, secrets redacted) with a request id echoed in x-request-id (src/ops/request-log.ts).
   const jsonLog = opts.logger !== false || opts.logSink !== undefined;
   const adapter = new FastifyAdapter({

@@ -273,18 +273,18 @@ describe('the native heartbeat route against the Nest pipeline', () => {
     JSON.stringify({ ...body, time: 0, data: body['data'] ? { ...(body['data'] as object), server_time: 0 } : null });
 
   async function both(token: string | null, body: unknown, form = false): Promise<{ native: string; nest: string; piped: boolean; status: number }> {
-    const send = async (path: string): Promise<{ status: number; body: Record<string, unknown> }> => {
+    const send = async (path: string): Promise<{ status: number; body: Record<string, unknown>; type: unknown }> => {
       let req = t.http().post(path);
       if (token !== null) req = req.set('token', token);
       const res = form ? await req.type('form').send(body as string) : await req.send(body as object);
       expect(res.status).toBeLessThan(500);
-      return { status: res.status, body: res.body as Record<string, unknown> };
+      return { status: res.status, body: res.body as Record<string, unknown>, type: res.headers['content-type'] };
     };
     const before = route.piped;
     const a = await send('/index.php/api/Lottery/heart');
     const piped = route.piped > before;
     const b = await send('/index.php/api/NestReference/heart');
-    expect(a.status).toBe(b.status);
+    expect([a.status, a.type]).toEqual([b.status, b.type]);
     return { native: strip(a.body), nest: strip(b.body), piped, status: a.status };
   }
 

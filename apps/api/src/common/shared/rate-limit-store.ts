@@ -52,7 +52,7 @@ export class BatchedRateLimitStore implements RateLimitStore {
     private readonly now: () => number,
   ) {}
 
-  incr(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number): void {
+  incr(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number, _max?: number): void {
     const now = this.now();
     let w = this.windows.get(key);
     if (w === undefined || w.end <= now) {

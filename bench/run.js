@@ -319,13 +319,15 @@ async function settlement(dir) {
       console.log(`   a. steady poll (since_id = newest seen, no new bets; ${bytes(h.heartRes)} bytes per answer incl. headers)`);
       line('bare node:http, same bytes ', h.bareRes);
       line('sum28 heartbeat            ', h.heartRes);
-      console.log(`      ratio                      : ${(ratio * 100).toFixed(1)}% of bare node:http (target >= 40%)  ${ratio >= 0.4 ? 'PASS' : 'FAIL'}`);
+      const p99 = (r) => `p99 ${r.latency.p99} ms (target < 10 ms)  ${r.latency.p99 < 10 ? 'PASS' : 'FAIL'}`;
+      console.log(`      ratio                      : ${(ratio * 100).toFixed(1)}% of bare node:http (target >= 65%)  ${ratio >= 0.65 ? 'PASS' : 'FAIL'}; ${p99(h.heartRes)}`);
       if (h.busy) {
         console.log(`   b. busy room (${h.busy.messages} new bets in every answer; ${bytes(h.busy.real)} bytes per answer incl. headers)`);
         line('bare node:http, same bytes ', h.busy.bare);
         line('sum28 heartbeat            ', h.busy.real);
+        const busyRatio = h.busy.real.requests.average / h.busy.bare.requests.average;
         console.log(
-          `      ratio                      : ${((h.busy.real.requests.average / h.busy.bare.requests.average) * 100).toFixed(1)}% of bare node:http`,
+          `      ratio                      : ${(busyRatio * 100).toFixed(1)}% of bare node:http (target >= 60%)  ${busyRatio >= 0.6 ? 'PASS' : 'FAIL'}; ${p99(h.busy.real)}`,
         );
       }
     }

@@ -240,6 +240,19 @@ function generateResponseSchemas() {
           operations[`${node.name.text}_${member.name.getText()}`] = schemaOf(answer);
         }
       }
+      // A route served outside Nest (e.g. the heartbeat, a native Fastify route): the method marked
+      // `@DocumentedOperation('Controller_method')` answers what the route sends in `data`.
+      if (ts.isClassDeclaration(node))
+        for (const member of node.members) {
+          if (!ts.isMethodDeclaration(member) || !ts.canHaveDecorators(member)) continue;
+          for (const d of ts.getDecorators(member) ?? []) {
+            if (!ts.isCallExpression(d.expression) || d.expression.expression.getText() !== 'DocumentedOperation') continue;
+            const id = d.expression.arguments[0];
+            if (!id || !ts.isStringLiteral(id)) throw new Error('DocumentedOperation needs a literal operation id');
+            const signature = checker.getSignatureFromDeclaration(member);
+            if (signature) operations[id.text] = schemaOf(unwrap(checker.getReturnTypeOfSignature(signature)));
+          }
+        }
       if (ts.isVariableStatement(node))
         for (const d of node.declarationList.declarations) {
           crudOperations(d.initializer);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,9 +11,10 @@ import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
 import type { AppConfig } from './common/config/app-config';
+import { installLeanAsyncBind } from './common/lean-async-bind';
 import { bodyShapeProblem } from './common/validation/body-shape';
 import { describeResponses } from './common/openapi/response-docs';
-import { HEART_PATH } from './lottery/heart-fast-path';
+import { HEART_PATH, HeartRoute, withHeartOperation } from './lottery/heart-route';
 import { fastifyLogOptions, installRequestLog, nestLogLevels, type LogSink } from './ops/request-log';
 
 /** Repository root (apps/api/src or apps/api/dist -> ../../..). */
@@ -26,6 +28,8 @@ export interface CreateAppOptions {
   adminDist?: string;
   /** Tests: the JSON request log goes here (even with `logger: false`) instead of stdout. */
   logSink?: LogSink;
+  /** Tests: modules mounted beside the features (feed.e2e-spec.ts mounts the heartbeat's Nest reference route). */
+  extraModules?: Type[];
 }
 
 /** Paths the player app's history-mode fallback never answers: the APIs, the console, the docs, health, static files. */
@@ -44,15 +48,21 @@ export function isPlayerRoute(url: string): boolean {
 
 /** Builds the whole server (player API, console API, static apps, OpenAPI) without listening. */
 export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  // Fastify binds an AsyncResource per request with a body; Node 20's bind is costly (see lean-async-bind.ts).
+  installLeanAsyncBind();
   // JSON request logs (pino, LOG_LEVEL, secrets redacted) with a request id echoed in x-request-id (src/ops/request-log.ts).
   const jsonLog = opts.logger !== false || opts.logSink !== undefined;
   const adapter = new FastifyAdapter({
     trustProxy: cfg.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Fastify's own body schemas (only the heartbeat's, heart-route.ts; Nest routes validate with the pipe):
+    // no type coercion and no silent removal of unknown fields, so the schema accepts a body exactly as
+    // written or leaves it to the validation pipe.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     ...fastifyLogOptions(cfg, opts.logger !== false, opts.logSink),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(cfg), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(cfg, opts.extraModules), adapter, {
     logger: opts.logger === false ? false : nestLogLevels(cfg.logLevel),
     bufferLogs: false,
     // Fastify's own JSON parser (Nest's wrapper re-creates it per request); form bodies via @fastify/formbody.
@@ -99,6 +109,9 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     if (req.url.startsWith('/admin-api')) reply.header('Access-Control-Expose-Headers', 'Content-Range');
   });
 
+  // The heartbeat: a native route in its own encapsulated plugin (after the hooks above, which it inherits).
+  await app.get(HeartRoute).register(fastify);
+
   const staticRoot = join(REPO_ROOT, 'apps', 'api', 'static');
   if (existsSync(staticRoot)) await app.register(fastifyStatic as never, { root: staticRoot, prefix: '/static/', decorateReply: false } as never);
   const playerDist = opts.playerDist ?? join(REPO_ROOT, 'apps', 'player', 'dist');
@@ -135,7 +148,7 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('docs', app, () => describeResponses(SwaggerModule.createDocument(app, doc)), { jsonDocumentUrl: 'docs/openapi.json' });
+  SwaggerModule.setup('docs', app, () => describeResponses(withHeartOperation(SwaggerModule.createDocument(app, doc))), { jsonDocumentUrl: 'docs/openapi.json' });
 
   app.enableShutdownHooks();
   await app.init();

@@ -40,7 +40,8 @@ const FEATURES: Type[] = [
 
 @Module({})
 export class AppModule {
-  static forRoot(cfg: AppConfig): DynamicModule {
+  /** `extra`: modules a test mounts beside the features (e.g. a reference route to compare with). */
+  static forRoot(cfg: AppConfig, extra: Type[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -57,6 +58,7 @@ export class AppModule {
           }),
         }),
         ...FEATURES,
+        ...extra,
       ],
       controllers: [HealthController],
       providers: [

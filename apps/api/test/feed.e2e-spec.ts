@@ -1,7 +1,16 @@
-import { translate } from '@sum28/contracts';
+import { ERROR_CODES, translate } from '@sum28/contracts';
 import { TxRunner } from '@sum28/database';
-import { HeartFastPath } from '../src/lottery/heart-fast-path';
-import { HEART_LIMIT_PER_MINUTE } from '../src/lottery/heart.service';
+import { Body, Controller, HttpCode, Module, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Throttle } from '@nestjs/throttler';
+import type { HeartResponse } from '@sum28/contracts';
+import { AuthModule } from '../src/auth/auth.module';
+import { Player, PlayerAuthGuard, type PlayerContext } from '../src/auth/player-auth.guard';
+import { EnvelopeInterceptor } from '../src/common/http/envelope';
+import { MAX_BODY_DEPTH } from '../src/common/validation/body-shape';
+import { HeartDto } from '../src/lottery/dto/lottery.dto';
+import { HeartRoute } from '../src/lottery/heart-route';
+import { HEART_LIMIT_PER_MINUTE, HeartService } from '../src/lottery/heart.service';
+import { LotteryModule } from '../src/lottery/lottery.module';
 import { bet, call, clockTo, count, engine, freshRound, roundOf } from './factories/game';
 import { createTestApp, fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
 import { query, sqlOf } from './factories/sql';
@@ -206,106 +215,199 @@ describe('real activity: the room feed, the home ticker and the other read calls
   });
 });
 
+/** The per-IP limit of the reference's `heartLimited` (the native route's is lowered to it). */
+const REFERENCE_LIMIT = 30;
+
 /**
- * The heartbeat's fast path (a Fastify preHandler, see heart-fast-path.ts) must answer exactly what the
- * Nest route answers, and must leave every request it cannot fully accept to the Nest route.
+ * The reference for the native heartbeat route: the Nest route it replaced, verbatim (the same
+ * decorators: the global throttler guard with its own limit, PlayerAuthGuard, the envelope interceptor,
+ * HeartDto through the global validation pipe, the global exception filter), mounted for this test only
+ * beside the real one under /index.php/api/NestReference/heart. It calls the same HeartService, so any
+ * difference in an answer comes from the route's own parsing, validation, authentication, limit or
+ * error handling. (Expected envelopes written out here would only restate the tables the route uses.)
  */
-describe('HeartFastPath', () => {
+@Controller('index.php/api/NestReference')
+@UseInterceptors(EnvelopeInterceptor)
+class NestReferenceController {
+  constructor(private readonly hearts: HeartService) {}
+
+  @Post('heart')
+  @HttpCode(200)
+  @Throttle({ default: { limit: HEART_LIMIT_PER_MINUTE, ttl: 60_000 } })
+  @UseGuards(PlayerAuthGuard)
+  heart(@Body() dto: HeartDto, @Player() p: PlayerContext): Promise<HeartResponse> {
+    return this.hearts.heart(p.user, dto, dto.lang ?? 'tw');
+  }
+
+  /** The same with a limit a test can reach quickly (the native route's is lowered to it). */
+  @Post('heartLimited')
+  @HttpCode(200)
+  @Throttle({ default: { limit: REFERENCE_LIMIT, ttl: 60_000 } })
+  @UseGuards(PlayerAuthGuard)
+  heartLimited(@Body() dto: HeartDto, @Player() p: PlayerContext): Promise<HeartResponse> {
+    return this.hearts.heart(p.user, dto, dto.lang ?? 'tw');
+  }
+}
+
+@Module({ imports: [AuthModule, LotteryModule], controllers: [NestReferenceController] })
+class NestReferenceModule {}
+
+/**
+ * The heartbeat is a native Fastify route (heart-route.ts): it must answer every case exactly as the
+ * generic Nest pipeline answers it (above), successes and errors alike, and a valid body must pass its
+ * compiled schema without the validation pipe.
+ */
+describe('the native heartbeat route against the Nest pipeline', () => {
   let t: TestApp;
-  let fast: HeartFastPath;
+  let route: HeartRoute;
   beforeAll(async () => {
-    t = await createTestApp();
-    fast = t.app.get(HeartFastPath);
+    t = await createTestApp({}, { extraModules: [NestReferenceModule] });
+    route = t.app.get(HeartRoute);
   });
   afterAll(async () => {
-    fast.enabled = true;
+    route.limitPerMinute = HEART_LIMIT_PER_MINUTE;
     await t.close();
   });
 
   const strip = (body: Record<string, unknown>): string =>
     JSON.stringify({ ...body, time: 0, data: body['data'] ? { ...(body['data'] as object), server_time: 0 } : null });
 
-  async function both(token: string | null, body: unknown, form = false): Promise<{ fast: string; nest: string; servedFast: boolean }> {
-    const send = async (): Promise<Record<string, unknown>> => {
-      let req = t.http().post('/index.php/api/Lottery/heart');
+  async function both(token: string | null, body: unknown, form = false): Promise<{ native: string; nest: string; piped: boolean; status: number }> {
+    const send = async (path: string): Promise<{ status: number; body: Record<string, unknown>; type: unknown }> => {
+      let req = t.http().post(path);
       if (token !== null) req = req.set('token', token);
       const res = form ? await req.type('form').send(body as string) : await req.send(body as object);
       expect(res.status).toBeLessThan(500);
-      return res.body as Record<string, unknown>;
+      return { status: res.status, body: res.body as Record<string, unknown>, type: res.headers['content-type'] };
     };
-    fast.enabled = true;
-    const before = fast.served;
-    const a = await send();
-    const servedFast = fast.served > before;
-    fast.enabled = false;
-    const b = await send();
-    fast.enabled = true;
-    return { fast: strip(a), nest: strip(b), servedFast };
+    const before = route.piped;
+    const a = await send('/index.php/api/Lottery/heart');
+    const piped = route.piped > before;
+    const b = await send('/index.php/api/NestReference/heart');
+    expect([a.status, a.type]).toEqual([b.status, b.type]);
+    return { native: strip(a.body), nest: strip(b.body), piped, status: a.status };
   }
 
-  it('answers valid heartbeats exactly as the Nest route does, and leaves everything else to it', async () => {
+  it('answers every case exactly as the Nest pipeline does; only bodies outside its schema reach the validation pipe', async () => {
     const p = await registerPlayer(t);
     await fundPlayer(t, p.userId, 100_000);
     const slot = await freshRound(t);
     await bet(t, p.token, { issue: slot.issue, play_type: 'big', money: 3 });
+    // [name, token, body, through the validation pipe, form-encoded]
     const cases: [string, string | null, unknown, boolean, boolean?][] = [
-      ['plain', p.token, { plan_id: 1, game_id: 1 }, true],
-      ['all fields', p.token, { plan_id: 1, game_id: 1, issue: slot.issue, since_id: 0, host: 'm.example', lang: 'en' }, true],
-      ['empty issue', p.token, { plan_id: 1, game_id: 1, issue: '' }, true],
-      ['ids as digit strings', p.token, { plan_id: '1', game_id: '1' }, true],
-      ['form body', p.token, 'plan_id=1&game_id=1&lang=jp', true, true],
-      ['unknown field', p.token, { plan_id: 1, game_id: 1, odds: 9 }, false],
-      ['negative plan', p.token, { plan_id: -1, game_id: 1 }, false],
-      ['fractional game', p.token, { plan_id: 1, game_id: 1.5 }, false],
-      ['since_id null', p.token, { plan_id: 1, game_id: 1, since_id: null }, false],
+      ['plain', p.token, { plan_id: 1, game_id: 1 }, false],
+      ['all fields', p.token, { plan_id: 1, game_id: 1, issue: slot.issue, since_id: 0, host: 'm.example', lang: 'en' }, false],
+      ['empty issue', p.token, { plan_id: 1, game_id: 1, issue: '' }, false],
+      ['ids as digit strings', p.token, { plan_id: '1', game_id: '1' }, false],
+      ['form body', p.token, 'plan_id=1&game_id=1&lang=jp', false, true],
+      ['form body, since_id', p.token, 'plan_id=1&game_id=1&since_id=0&lang=kor', false, true],
+      ['form body, bad id', p.token, 'plan_id=1&game_id=x', true, true],
+      ['form body, unknown field', p.token, 'plan_id=1&game_id=1&odds=2', true, true],
+      ['unknown field', p.token, { plan_id: 1, game_id: 1, odds: 9 }, true],
+      ['negative plan', p.token, { plan_id: -1, game_id: 1 }, true],
+      ['plan too large', p.token, { plan_id: 2_147_483_648, game_id: 1 }, true],
+      ['fractional game', p.token, { plan_id: 1, game_id: 1.5 }, true],
+      ['game as boolean', p.token, { plan_id: 1, game_id: true }, true],
+      ['id with leading zero', p.token, { plan_id: '01', game_id: 1 }, true],
+      ['id as exponent text', p.token, { plan_id: '1e0', game_id: 1 }, true],
+      ['since_id null', p.token, { plan_id: 1, game_id: 1, since_id: null }, true],
+      ['since_id negative', p.token, { plan_id: 1, game_id: 1, since_id: -1 }, true],
       // An unsupported lang text is not an error (it falls back to tw), on both paths; a non-text one is.
-      ['unsupported lang', p.token, { plan_id: 1, game_id: 1, lang: 'xx' }, true],
-      ['bad lang', p.token, { plan_id: 1, game_id: 1, lang: 7 }, false],
-      ['malformed issue', p.token, { plan_id: 1, game_id: 1, issue: '12ab' }, false],
+      ['unsupported lang', p.token, { plan_id: 1, game_id: 1, lang: 'xx' }, false],
+      ['bad lang', p.token, { plan_id: 1, game_id: 1, lang: 7 }, true],
+      ['long lang', p.token, { plan_id: 1, game_id: 1, lang: 'x'.repeat(33) }, true],
+      ['non-ASCII host', p.token, { plan_id: 1, game_id: 1, host: 'ü'.repeat(200) }, true],
+      ['long host', p.token, { plan_id: 1, game_id: 1, host: '😀'.repeat(200) }, true],
+      ['malformed issue', p.token, { plan_id: 1, game_id: 1, issue: '12ab' }, true],
       ['room of another game', p.token, { plan_id: 5, game_id: 1 }, false],
       ['unknown game', p.token, { plan_id: 1, game_id: 99 }, false],
-      ['missing plan', p.token, { game_id: 1 }, false],
-      ['array body', p.token, [{ plan_id: 1, game_id: 1 }], false],
+      ['missing plan', p.token, { game_id: 1 }, true],
+      ['empty object', p.token, {}, true],
+      ['array body', p.token, [{ plan_id: 1, game_id: 1 }], true],
+      ['too deep', p.token, { plan_id: 1, game_id: 1, host: JSON.parse(`${'{"a":'.repeat(MAX_BODY_DEPTH + 1)}1${'}'.repeat(MAX_BODY_DEPTH + 1)}`) as unknown }, false],
+      ['nested host', p.token, { plan_id: 1, game_id: 1, host: { a: 1 } }, true],
+      ['prototype key', p.token, JSON.parse('{"plan_id":1,"game_id":1,"__proto__":{"x":1}}'), false],
       ['no token', null, { plan_id: 1, game_id: 1 }, false],
+      ['no token, bad body', null, { plan_id: 'x' }, false],
+      ['short token', 'abc', { plan_id: 1, game_id: 1 }, false],
       ['unknown token', 'x'.repeat(43), { plan_id: 1, game_id: 1 }, false],
     ];
-    for (const [name, token, body, servedFast, form] of cases) {
+    for (const [name, token, body, piped, form] of cases) {
       const r = await both(token, body, form);
-      expect([name, r.servedFast]).toEqual([name, servedFast]);
-      expect([name, r.fast]).toEqual([name, r.nest]);
+      expect([name, r.native]).toEqual([name, r.nest]);
+      expect([name, r.piped]).toEqual([name, piped]);
+    }
+    // Malformed JSON and an unsupported content type (Fastify's own errors).
+    for (const [type, raw] of [['application/json', '{"plan_id":1'], ['text/plain', 'plan_id=1']] as const) {
+      const send = (path: string) => t.http().post(path).set('token', p.token).set('content-type', type).send(raw);
+      const [a, b] = [await send('/index.php/api/Lottery/heart'), await send('/index.php/api/NestReference/heart')];
+      expect([type, a.status, strip(a.body)]).toEqual([type, b.status, strip(b.body)]);
     }
     // Session states the guard refuses: revoked, expired, password change pending.
     const q = await registerPlayer(t);
     await t.app.get(TxRunner).write((m) => query(m, `UPDATE users SET must_change_password = ${sqlOf(m).TRUE} WHERE id = ?`, [q.userId]));
     const mustChange = await both(q.token, { plan_id: 1, game_id: 1 });
-    expect([mustChange.servedFast, JSON.parse(mustChange.fast).error]).toEqual([false, 'PASSWORD_CHANGE_REQUIRED']);
+    expect(mustChange.native).toBe(mustChange.nest);
+    expect(JSON.parse(mustChange.native).error).toBe('PASSWORD_CHANGE_REQUIRED');
     const r = await registerPlayer(t);
     await t.app.get(TxRunner).write((m) => query(m, `UPDATE user_sessions SET expires_at = 1 WHERE user_id = ?`, [r.userId]));
     const expired = await both(r.token, { plan_id: 1, game_id: 1 });
-    expect([expired.servedFast, JSON.parse(expired.fast).code]).toEqual([false, 50014]);
+    expect(expired.native).toBe(expired.nest);
+    expect(JSON.parse(expired.native).code).toBe(50014);
     const s = await registerPlayer(t);
     await t.http().post('/index.php/api/user/logout').set('token', s.token).send({});
     const revoked = await both(s.token, { plan_id: 1, game_id: 1 });
-    expect([revoked.servedFast, JSON.parse(revoked.fast).code]).toEqual([false, 50012]);
+    expect(revoked.native).toBe(revoked.nest);
+    expect(JSON.parse(revoked.native).code).toBe(50012);
   });
 
-  it('hands a client over its per-IP heartbeat limit to the Nest route (and its ThrottlerGuard)', async () => {
-    expect(fast.limitPerMinute).toBe(HEART_LIMIT_PER_MINUTE);
+  it('refuses a client over its per-IP limit (@fastify/rate-limit) with the throttler guard\'s answer', async () => {
+    // An app of its own: the reference's throttler counts per route and client in real time.
+    const t = await createTestApp({}, { extraModules: [NestReferenceModule] });
+    const route = t.app.get(HeartRoute);
+    expect(route.limitPerMinute).toBe(HEART_LIMIT_PER_MINUTE);
     const p = await registerPlayer(t);
-    // A fixed one-minute window on the injected clock: move to the start of the next minute so the whole
-    // test falls in one fresh window (no sleeping; the test clock only moves forward).
-    clockTo(t, (Math.floor(t.clock.now() / 60_000) + 1) * 60_000 + 100);
-    fast.limitPerMinute = 30;
+    route.limitPerMinute = REFERENCE_LIMIT;
     try {
-      const before = fast.served;
-      for (let i = 0; i < 45; i++) {
-        const a = await t.http().post('/index.php/api/Lottery/heart').set('token', p.token).send({ plan_id: 1, game_id: 1 });
-        expect([i, a.status, a.body.code]).toEqual([i, 200, 1]);
+      const native: number[] = [];
+      const nest: number[] = [];
+      const last: Record<string, { status: number; body: string; retryAfter: unknown }> = {};
+      for (let i = 0; i < REFERENCE_LIMIT + 15; i++) {
+        for (const [path, out] of [['/index.php/api/Lottery/heart', native], ['/index.php/api/NestReference/heartLimited', nest]] as const) {
+          const a = await t.http().post(path).set('token', p.token).send({ plan_id: 1, game_id: 1, lang: 'en' });
+          out.push(a.status);
+          if (a.status !== 200) last[path] = { status: a.status, body: JSON.stringify({ ...a.body, time: 0 }), retryAfter: a.headers['retry-after'] !== undefined };
+        }
       }
-      // A fresh window: exactly the first 30 were answered here, the other 15 went to the Nest route.
-      expect(fast.served - before).toBe(30);
+      // Exactly the first 30 answered, the other 15 refused, on both; the refusal is the same.
+      expect(native).toEqual([...Array<number>(REFERENCE_LIMIT).fill(200), ...Array<number>(15).fill(429)]);
+      expect(native).toEqual(nest);
+      expect(last['/index.php/api/Lottery/heart']).toEqual(last['/index.php/api/NestReference/heartLimited']);
+      expect(JSON.parse(last['/index.php/api/Lottery/heart']?.body ?? '{}')).toMatchObject({ code: ERROR_CODES.RATE_LIMITED, error: 'RATE_LIMITED', data: null, msg: translate('en', 'RATE_LIMITED') });
+      // A new window (the route's limit runs on the injected clock): answered again.
+      clockTo(t, t.clock.now() + 61_000);
+      expect((await call(t, 'Lottery/heart', p.token, { plan_id: 1, game_id: 1 })).code).toBe(1);
     } finally {
-      fast.limitPerMinute = HEART_LIMIT_PER_MINUTE;
+      await t.close();
+    }
+  });
+
+  it('computes the part shared by the players of a game once per second and language', async () => {
+    const players = await Promise.all([registerPlayer(t), registerPlayer(t), registerPlayer(t)]);
+    const hearts = t.app.get(HeartService);
+    clockTo(t, (Math.floor(t.clock.now() / 1000) + 1) * 1000 + 10); // the start of a fresh second
+    const frozen = jest.spyOn(t.clock, 'now').mockReturnValue(t.clock.now());
+    try {
+      const built = hearts.sharedBuilt;
+      const answers = [];
+      for (const q of players) answers.push(await call(t, 'Lottery/heart', q.token, { plan_id: 1, game_id: 1, lang: 'en' }));
+      expect(hearts.sharedBuilt - built).toBe(1);
+      // the same shared data, each player's own balance
+      expect(new Set(answers.map((a) => JSON.stringify({ ...a.data, user_quantity: null, message: null, time: 0 }))).size).toBe(1);
+      await call(t, 'Lottery/heart', players[0]!.token, { plan_id: 1, game_id: 1, lang: 'jp' });
+      expect(hearts.sharedBuilt - built).toBe(2);
+    } finally {
+      frozen.mockRestore();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { UserSessionEntity } from '@sum28/database';
 import { SessionService } from '../src/auth/session.service';
-import { HeartFastPath } from '../src/lottery/heart-fast-path';
+import { HeartRoute } from '../src/lottery/heart-route';
+import { SessionCache } from '../src/auth/session-cache';
 import { ReadDb } from '../src/common/db/read-db';
 import type { Role } from '../src/console/roles';
 import { consoleCall, createConsoleApp, roleTokens } from './console-fixtures';
@@ -10,20 +11,22 @@ import { registerPlayer, type TestApp } from './factories/test-app';
 const HEART = { plan_id: 1, game_id: 1 };
 
 /**
- * Issue 8, point 10: revocation is immediate. The heartbeat's fast path remembers a looked-up session
- * for up to a second; after a logout, a password change or a staff reset the next heartbeat on this
+ * Issue 8, point 10: revocation is immediate. The session cache the heartbeat shares with the player
+ * guard (SessionCache) remembers a looked-up session for up to a second; after a logout, a password change or a staff reset the next heartbeat on this
  * instance must already be refused. The clock is held still, so a stale cache entry would never expire
  * by itself during the test.
  */
 describe('session revocation reaches the heartbeat at once (this instance)', () => {
   let t: TestApp;
   let tok: Record<Role, string>;
-  let fast: HeartFastPath;
+  let route: HeartRoute;
+  let cache: SessionCache;
   let frozen: jest.SpyInstance | null = null;
   beforeAll(async () => {
     t = await createConsoleApp();
     tok = await roleTokens(t);
-    fast = t.app.get(HeartFastPath);
+    route = t.app.get(HeartRoute);
+    cache = t.app.get(SessionCache);
   });
   afterEach(() => {
     frozen?.mockRestore();
@@ -38,11 +41,13 @@ describe('session revocation reaches the heartbeat at once (this instance)', () 
     frozen = jest.spyOn(t.clock, 'now').mockReturnValue(now);
   }
 
-  /** A heartbeat answered by the fast path (so its session is now cached). */
+  /** A heartbeat answered twice, the second time from the session cache (so its session is now cached). */
   async function warm(token: string): Promise<void> {
-    const before = fast.served;
+    const before = route.answered;
     expect((await call(t, 'Lottery/heart', token, HEART)).code).toBe(1);
-    expect(fast.served).toBe(before + 1);
+    const hits = cache.hits;
+    expect((await call(t, 'Lottery/heart', token, HEART)).code).toBe(1);
+    expect([route.answered, cache.hits]).toEqual([before + 2, hits + 1]);
   }
 
   it('after logout the very next heartbeat is refused with 50012', async () => {
@@ -50,10 +55,10 @@ describe('session revocation reaches the heartbeat at once (this instance)', () 
     holdClock();
     await warm(p.token);
     expect((await call(t, 'user/logout', p.token, {})).code).toBe(1);
-    const before = fast.served;
+    const before = route.answered;
     const heart = await call(t, 'Lottery/heart', p.token, HEART);
     expect(heart).toMatchObject({ code: 50012, error: 'SESSION_REPLACED', data: null });
-    expect(fast.served).toBe(before);
+    expect(route.answered).toBe(before);
   });
 
   it('after a password change the other sessions are refused by the very next heartbeat; the changing one goes on', async () => {
@@ -83,7 +88,7 @@ describe('session revocation reaches the heartbeat at once (this instance)', () 
     holdClock();
     const db = t.app.get(ReadDb);
     const real = db.all.bind(db);
-    // The logout commits while the fast path's session read (which saw the session live) is in flight.
+    // The logout commits while the session cache's read (which saw the session live) is in flight.
     const spy = jest.spyOn(db, 'all').mockImplementationOnce(async (...args: Parameters<ReadDb['all']>) => {
       const rows = await real(...args);
       await t.app.get(SessionService).revoke(session.id, p.userId);

@@ -5,6 +5,7 @@ import { CaptchaService } from './captcha.service';
 import { PasswordHasher } from './password-hasher';
 import { PlayerAuthGuard } from './player-auth.guard';
 import { PlayerViewService } from './player-view.service';
+import { SessionCache } from './session-cache';
 import { SessionRevocations } from './session-revocations';
 import { SessionService } from './session.service';
 import { SignInThrottleService } from './sign-in-throttle.service';
@@ -12,9 +13,10 @@ import { DbSignInThrottleStore, SignInThrottleStore } from './sign-in-throttle.s
 import { SettingsModule } from '../settings/settings.module';
 import { CoreModule } from '../common/core.module';
 import { DatabaseModule } from '../common/db/database.module';
+import { LedgerModule } from '../ledger/ledger.module';
 
 @Module({
-  imports: [CoreModule, DatabaseModule, SettingsModule],
+  imports: [CoreModule, DatabaseModule, SettingsModule, LedgerModule],
   controllers: [AuthController],
   providers: [
     AccountService,
@@ -22,11 +24,12 @@ import { DatabaseModule } from '../common/db/database.module';
     PasswordHasher,
     SessionService,
     SessionRevocations,
+    SessionCache,
     PlayerAuthGuard,
     PlayerViewService,
     SignInThrottleService,
     { provide: SignInThrottleStore, useClass: DbSignInThrottleStore },
   ],
-  exports: [PasswordHasher, SessionService, SessionRevocations, PlayerAuthGuard, CaptchaService, SignInThrottleService, PlayerViewService],
+  exports: [PasswordHasher, SessionService, SessionCache, SessionRevocations, PlayerAuthGuard, CaptchaService, SignInThrottleService, PlayerViewService],
 })
 export class AuthModule {}

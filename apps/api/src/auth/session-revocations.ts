@@ -8,7 +8,7 @@ const CONFIRM_MS = 1000;
 
 /**
  * In-process notice that sessions of a player were revoked (logout, password change, staff reset),
- * given after the revoking transaction committed. Caches of session lookups (HeartFastPath) drop the
+ * given after the revoking transaction committed. Caches of session lookups (SessionCache) drop the
  * player's entries at once, so a revoked token is refused by the very next request on this instance.
  * With REDIS_URL the notice also goes to every other instance (SharedEvents), which drops them as well,
  * and `revoked` resolves once they all confirmed (at most CONFIRM_MS: by then a missed cache entry has

@@ -4,8 +4,9 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { SessionCache, type CachedSession } from './session-cache';
 import { SessionRevocations } from './session-revocations';
-import { hashToken, newToken } from './tokens';
+import { newToken } from './tokens';
 
 /** Player sessions: opaque random tokens, stored as SHA-256, revocable. */
 @Injectable()
@@ -16,6 +17,7 @@ export class SessionService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly revocations: SessionRevocations,
+    private readonly cache: SessionCache,
   ) {}
 
   async create(userId: number, ip: string): Promise<string> {
@@ -40,22 +42,32 @@ export class SessionService {
     return this.ds.getRepository(UserSessionEntity).exists({ where: { user_id: userId ?? 0, ip: ip.slice(0, 64) } });
   }
 
-  /** Resolves a token to its user or throws the spec's session codes (50008 unknown, 50012 revoked, 50014 expired). */
-  async authenticate(token: unknown): Promise<{ user: UserEntity; sessionId: number }> {
+  /**
+   * Resolves a token to its session or throws the spec's session codes (50008 unknown, 50012 revoked,
+   * 50014 expired). The session comes from the SessionCache the heartbeat shares (revocations drop it at once).
+   */
+  async liveSession(token: unknown): Promise<CachedSession> {
     if (typeof token !== 'string' || token.length < 20 || token.length > 100) throw new ApiError('SESSION_INVALID');
-    const session = await this.ds.getRepository(UserSessionEntity).findOne({ where: { token_hash: hashToken(token) } });
-    if (!session) throw new ApiError('SESSION_INVALID');
+    const now = this.clock.now();
+    const session = await this.cache.lookup(token, now);
+    if (session === undefined) throw new ApiError('SESSION_INVALID');
     if (session.revoked_at !== null) throw new ApiError('SESSION_REPLACED');
-    if (session.expires_at <= this.clock.now()) throw new ApiError('SESSION_EXPIRED');
+    if (session.expires_at <= now) throw new ApiError('SESSION_EXPIRED');
+    return session;
+  }
+
+  /** Resolves a token to its user or throws the spec's session codes (see liveSession); the user is read fresh. */
+  async authenticate(token: unknown): Promise<{ user: UserEntity; sessionId: number }> {
+    const session = await this.liveSession(token);
     // The id goes in as text: TypeORM writes number parameters into the SQL text on SQLite, which made
     // this statement new for every user and evicted the hot prepared statements (docs/performance.md).
     const user = await this.ds
       .getRepository(UserEntity)
       .createQueryBuilder('u')
-      .where('u.id = :id', { id: String(session.user_id) })
+      .where('u.id = :id', { id: String(session.id) })
       .getOne();
     if (!user) throw new ApiError('SESSION_INVALID');
-    return { user, sessionId: session.id };
+    return { user, sessionId: session.session_id };
   }
 
   /** Ends one session of `userId` (logout); session caches of this process forget it once committed. */

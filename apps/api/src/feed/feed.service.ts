@@ -18,7 +18,7 @@ export const ACTIVITY_SIZE = 50;
 export const ACTIVITY_TTL_MS = 10_000;
 
 /** A feed entry as cached: names already masked, money already formatted (the heartbeat reads these 30 times a minute per player). */
-interface FeedRow {
+export interface FeedRow {
   id: number;
   userId: number;
   maskedUserId: string;
@@ -28,6 +28,23 @@ interface FeedRow {
   quantity: number;
   playType: string;
   createtime: number;
+}
+
+/** A feed entry as the wire shows it to player `selfId`. */
+export function feedMessage(r: FeedRow, selfId: number, playMethod: (code: string) => string): FeedMessage {
+  return {
+    id: r.id,
+    user_id: r.maskedUserId,
+    inviter_id: null,
+    is_self: r.userId === selfId,
+    nickname: r.maskedName,
+    url: r.avatar,
+    issue: r.issue,
+    quantity: r.quantity,
+    play_method: playMethod(r.playType),
+    play_type: r.playType,
+    createtime: r.createtime,
+  };
 }
 
 /** A home-ticker entry with its game, so the caller can name the game in the player's language. */
@@ -86,21 +103,13 @@ export class FeedService {
    * `playMethod` names a category in the caller's language.
    */
   async room(planId: number, sinceId: number | undefined, selfId: number, playMethod: (code: string) => string): Promise<FeedMessage[]> {
+    return (await this.roomSlice(planId, sinceId)).map((r) => feedMessage(r, selfId, playMethod));
+  }
+
+  /** The cached rows `room` answers (the heartbeat serializes each row once and reuses it). */
+  async roomSlice(planId: number, sinceId: number | undefined): Promise<FeedRow[]> {
     const rows = await this.roomRows(planId);
-    const picked = sinceId === undefined ? rows.slice(-ROOM_FEED_FIRST) : rows.filter((r) => r.id > sinceId);
-    return picked.map((r) => ({
-      id: r.id,
-      user_id: r.maskedUserId,
-      inviter_id: null,
-      is_self: r.userId === selfId,
-      nickname: r.maskedName,
-      url: r.avatar,
-      issue: r.issue,
-      quantity: r.quantity,
-      play_method: playMethod(r.playType),
-      play_type: r.playType,
-      createtime: r.createtime,
-    }));
+    return sinceId === undefined ? rows.slice(-ROOM_FEED_FIRST) : rows.filter((r) => r.id > sinceId);
   }
 
   /** A bet was placed in this room on this instance: the next read fetches it. */

@@ -1,9 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
+import { ApiExtraModels, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type {
   CandResponse,
-  HeartResponse,
   IssueListResponse,
   LotteryIndexResponse,
   OddsListResponse,
@@ -15,16 +13,16 @@ import { EnvelopeInterceptor, withMessage, type WithMessage } from '../common/ht
 import { BetMetricsInterceptor } from '../ops/bet-metrics.interceptor';
 import { BettingService } from './betting.service';
 import { CandDto, HeartDto, IssueListDto, LotteryIndexDto, OddsListDto, PlayOrderDto, VerifyDto } from './dto/lottery.dto';
-import { HEART_LIMIT_PER_MINUTE, HeartService } from './heart.service';
 import { LotteryService } from './lottery.service';
 
 @ApiTags('player: lottery')
+// Lottery/heart is a native Fastify route (heart-route.ts); its operation is added to the document from there.
+@ApiExtraModels(HeartDto)
 @Controller('index.php/api/Lottery')
 @UseInterceptors(EnvelopeInterceptor)
 export class LotteryController {
   constructor(
     private readonly lottery: LotteryService,
-    private readonly hearts: HeartService,
     private readonly betting: BettingService,
   ) {}
 
@@ -44,16 +42,6 @@ export class LotteryController {
   @ApiOperation({ summary: "A room's odds per category, with each one's return to player" })
   oddsList(@Body() dto: OddsListDto): Promise<OddsListResponse> {
     return this.lottery.oddsList(dto.plan_id, dto.lang ?? 'tw');
-  }
-
-  @Post('heart')
-  @HttpCode(200)
-  @Throttle({ default: { limit: HEART_LIMIT_PER_MINUTE, ttl: 60_000 } })
-  @UseGuards(PlayerAuthGuard)
-  @ApiHeader({ name: 'token', required: true })
-  @ApiOperation({ summary: 'Heartbeat (every 2 s): current and last round, balance, real room feed since since_id, unseen win' })
-  heart(@Body() dto: HeartDto, @Player() p: PlayerContext): Promise<HeartResponse> {
-    return this.hearts.heart(p.user, dto, dto.lang ?? 'tw');
   }
 
   @Post('playOrder')

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { RoundsModule } from '../rounds/rounds.module';
 import { BettingService } from './betting.service';
 import { CatalogService } from './catalog.service';
-import { HeartFastPath } from './heart-fast-path';
+import { HeartRoute } from './heart-route';
 import { HeartService } from './heart.service';
 import { LotteryController } from './lottery.controller';
 import { LotteryService } from './lottery.service';
@@ -21,7 +21,7 @@ import { OpsModule } from '../ops/ops.module';
 @Module({
   imports: [CoreModule, DatabaseModule, RoundsModule, FeedModule, AuthModule, LedgerModule, IdempotencyModule, SettingsModule, OpsModule],
   controllers: [LotteryController, OrdersController],
-  providers: [CatalogService, LotteryService, HeartService, HeartFastPath, BettingService, OrdersService],
-  exports: [CatalogService, OrdersService],
+  providers: [CatalogService, LotteryService, HeartService, HeartRoute, BettingService, OrdersService],
+  exports: [CatalogService, OrdersService, HeartService],
 })
 export class LotteryModule {}

@@ -30,7 +30,7 @@ interface PgPool {
  * The Prometheus metrics of one app instance (its own registry, so several apps in one process, as in
  * the tests, do not mix). Request counting is one Fastify onResponse hook: the labelled children are
  * cached per (method, route template, status class), so a request costs a map lookup, an increment and
- * a histogram observation, the heartbeat's fast path included. Gauges that need the database (pending
+ * a histogram observation, the native heartbeat route included. Gauges that need the database (pending
  * approvals, pool) are read when Prometheus scrapes, not per request.
  */
 @Injectable()

@@ -9,6 +9,32 @@ import { langOf } from './lang';
 /** Session failures travel as envelope codes 50008/50012/50014, the rest of business errors as HTTP 200. */
 const TRANSPORT_STATUS: Partial<Record<ErrorCode, number>> = { RATE_LIMITED: 429, INTERNAL: 500, SERVICE_UNAVAILABLE: 503, NOT_FOUND: 200 };
 
+/** The HTTP status of a player-API (/index.php) error envelope. */
+export function playerStatus(key: ErrorCode): number {
+  return TRANSPORT_STATUS[key] ?? 200;
+}
+
+/** Any thrown value as the ApiError the wire shows (framework errors mapped to their codes). */
+export function toApiError(e: unknown): ApiError {
+  if (e instanceof ApiError) return e;
+  if (e instanceof ThrottlerException) return new ApiError('RATE_LIMITED');
+  if (e instanceof HttpException) {
+    const status = e.getStatus();
+    if (status === 404) return new ApiError('NOT_FOUND');
+    if (status === 429) return new ApiError('RATE_LIMITED');
+    if (status === 403) return new ApiError('FORBIDDEN');
+    if (status === 401) return new ApiError('SESSION_INVALID');
+    if (status < 500) return new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'malformed' });
+    return new ApiError('INTERNAL');
+  }
+  // Fastify's own errors (malformed JSON, body too large, bad content type) are the client's fault.
+  const fastifyStatus = (e as { statusCode?: number }).statusCode;
+  if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+    return new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'malformed' });
+  }
+  return new ApiError('INTERNAL');
+}
+
 /**
  * The one place where errors reach the wire. Player API (/index.php): the spec's envelope with a
  * translated msg and the stable error key. Console API (/admin-api): an HTTP status from one exhaustive
@@ -22,7 +48,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
-    const apiError = this.toApiError(exception);
+    const apiError = toApiError(exception);
     if (apiError.key === 'INTERNAL') this.log.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     const lang = langOf(req);
     if (req.url.startsWith('/admin-api')) {
@@ -35,27 +61,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     const isPlayerApi = req.url.startsWith('/index.php');
-    const status = isPlayerApi ? (TRANSPORT_STATUS[apiError.key] ?? 200) : CONSOLE_HTTP_STATUS[apiError.key];
+    const status = isPlayerApi ? playerStatus(apiError.key) : CONSOLE_HTTP_STATUS[apiError.key];
     void reply.status(status).send(errorEnvelope(lang, apiError.key, apiError.params));
-  }
-
-  private toApiError(e: unknown): ApiError {
-    if (e instanceof ApiError) return e;
-    if (e instanceof ThrottlerException) return new ApiError('RATE_LIMITED');
-    if (e instanceof HttpException) {
-      const status = e.getStatus();
-      if (status === 404) return new ApiError('NOT_FOUND');
-      if (status === 429) return new ApiError('RATE_LIMITED');
-      if (status === 403) return new ApiError('FORBIDDEN');
-      if (status === 401) return new ApiError('SESSION_INVALID');
-      if (status < 500) return new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'malformed' });
-      return new ApiError('INTERNAL');
-    }
-    // Fastify's own errors (malformed JSON, body too large, bad content type) are the client's fault.
-    const fastifyStatus = (e as { statusCode?: number }).statusCode;
-    if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
-      return new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'malformed' });
-    }
-    return new ApiError('INTERNAL');
   }
 }

@@ -3,6 +3,15 @@ import type { OperationObject, ReferenceObject, ResponseObject, SchemaObject } f
 import { CONSOLE_HTTP_STATUS, ERROR_CODE_KEYS, ERROR_CODES, SESSION_ERROR_CODES, SUCCESS_CODE, translate, type ErrorCode } from '@sum28/contracts';
 import { RESPONSE_SCHEMAS } from './response-schemas.generated';
 
+/**
+ * Marks the method whose answer a route served outside Nest sends as `data` (operation id as Nest would
+ * name it): scripts/openapi-schemas.js reads its return type for the document. No effect at run time.
+ */
+export function DocumentedOperation(operationId: string): MethodDecorator {
+  void operationId;
+  return () => undefined;
+}
+
 const PLAYER_PREFIX = '/index.php/api/';
 const CONSOLE_PREFIX = '/admin-api/';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

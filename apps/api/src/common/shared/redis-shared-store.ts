@@ -45,10 +45,10 @@ export class RedisSharedStore implements SharedStore {
     if (this.cmd.status !== 'ready') throw new Error(`redis: not connected (${this.cmd.status})`);
   }
 
-  async hit(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }> {
+  async hit(key: string, windowMs: number, by = 1): Promise<{ hits: number; msLeft: number }> {
     this.up();
     const k = this.prefix + key;
-    const res = await this.cmd.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+    const res = await this.cmd.multi().incrby(k, by).pexpire(k, windowMs, 'NX').pttl(k).exec();
     if (res === null) throw new Error('redis: MULTI aborted');
     const [incr, , ttl] = res;
     if (incr?.[0] || ttl?.[0]) throw (incr?.[0] ?? ttl?.[0]) as Error;

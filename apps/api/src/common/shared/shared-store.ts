@@ -8,10 +8,10 @@ export interface SharedStore {
   /** 'memory' (this process only) or 'redis' (shared by every instance that names the same server) */
   readonly kind: 'memory' | 'redis';
   /**
-   * Counts one hit on `key` in a fixed window of `windowMs` that starts at the key's first hit; answers the
-   * hits so far (this one included) and the milliseconds left in the window.
+   * Counts one hit (or `by` hits) on `key` in a fixed window of `windowMs` that starts at the key's first
+   * hit; answers the hits so far (these included) and the milliseconds left in the window.
    */
-  hit(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }>;
+  hit(key: string, windowMs: number, by?: number): Promise<{ hits: number; msLeft: number }>;
   /** Sets `key` for `ttlMs` (a block, say). */
   setFor(key: string, value: string, ttlMs: number): Promise<void>;
   /** The value of `key` and its milliseconds to live, or null when absent or expired. */
@@ -37,15 +37,15 @@ export class MemorySharedStore implements SharedStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  hit(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }> {
+  hit(key: string, windowMs: number, by = 1): Promise<{ hits: number; msLeft: number }> {
     const now = this.now();
     this.sweep(now);
     const cur = this.values.get(key);
     if (cur === undefined || cur.expiresAt <= now) {
-      this.values.set(key, { value: '1', expiresAt: now + windowMs });
-      return Promise.resolve({ hits: 1, msLeft: windowMs });
+      this.values.set(key, { value: String(by), expiresAt: now + windowMs });
+      return Promise.resolve({ hits: by, msLeft: windowMs });
     }
-    const hits = Number(cur.value) + 1;
+    const hits = Number(cur.value) + by;
     cur.value = String(hits);
     return Promise.resolve({ hits, msLeft: cur.expiresAt - now });
   }

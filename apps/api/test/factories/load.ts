@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 
 /**
  * Load helpers for the long reliability suite (apps/api/test/reliability): a keep-alive HTTP client on
- * loopback with a hard timeout per request, a constant-arrival-rate driver (k6's `constant-arrival-rate`:
- * iterations start on schedule whether or not earlier ones finished, bounded by `maxInFlight`; an
- * iteration that cannot start is counted as dropped), and latency percentiles.
+ * loopback with a hard timeout per request, open-model arrival drivers (k6's `constant-arrival-rate` and
+ * `ramping-arrival-rate`: iterations start on schedule whether or not earlier ones finished, bounded by
+ * `maxInFlight`; an iteration that cannot start is counted as dropped), and latency percentiles.
  */
 
 export interface Answer {
@@ -93,29 +94,26 @@ export interface ArrivalReport {
 }
 
 /**
- * Starts `fire(i)` at a constant rate for `durationMs` (iteration i is due at i / rate seconds), never more
- * than `maxInFlight` at once, then waits for the running ones.
+ * Starts `fire(i)` for i = 0..count-1 at `atMs(i)` ms after the start (non-decreasing), never more than
+ * `maxInFlight` at once (an iteration due while that many run is dropped), then waits for the running ones.
  */
-export async function constantArrival(opts: {
-  ratePerSec: number;
-  durationMs: number;
+export async function scheduledArrival(opts: {
+  count: number;
+  atMs: (i: number) => number;
   maxInFlight: number;
   fire: (i: number) => Promise<void>;
 }): Promise<ArrivalReport> {
-  const { ratePerSec, durationMs, maxInFlight, fire } = opts;
-  const due = Math.floor((durationMs * ratePerSec) / 1000);
+  const { count, atMs, maxInFlight, fire } = opts;
   const running = new Set<Promise<void>>();
   let next = 0;
   let started = 0;
   let dropped = 0;
   let maxStartLagMs = 0;
   const t0 = performance.now();
-  while (next < due) {
+  while (next < count) {
     const now = performance.now() - t0;
-    const dueNow = Math.min(due, Math.floor((now * ratePerSec) / 1000) + 1);
-    while (next < dueNow) {
-      const scheduled = (next * 1000) / ratePerSec;
-      maxStartLagMs = Math.max(maxStartLagMs, now - scheduled);
+    while (next < count && atMs(next) <= now) {
+      maxStartLagMs = Math.max(maxStartLagMs, now - atMs(next));
       if (running.size >= maxInFlight) dropped++;
       else {
         started++;
@@ -126,11 +124,20 @@ export async function constantArrival(opts: {
       }
       next++;
     }
-    const wait = Math.max(0, (next * 1000) / ratePerSec - (performance.now() - t0));
-    await new Promise((r) => setTimeout(r, Math.min(wait, 50)));
+    if (next < count) await new Promise((r) => setTimeout(r, Math.min(Math.max(0, atMs(next) - (performance.now() - t0)), 50)));
   }
   await Promise.all(running);
-  return { due, started, dropped, maxStartLagMs: Math.round(maxStartLagMs) };
+  return { due: count, started, dropped, maxStartLagMs: Math.round(maxStartLagMs) };
+}
+
+/** `fire` at a constant rate for `durationMs` (iteration i is due at i / rate seconds); see scheduledArrival. */
+export function constantArrival(opts: { ratePerSec: number; durationMs: number; maxInFlight: number; fire: (i: number) => Promise<void> }): Promise<ArrivalReport> {
+  return scheduledArrival({
+    count: Math.floor((opts.durationMs * opts.ratePerSec) / 1000),
+    atMs: (i) => (i * 1000) / opts.ratePerSec,
+    maxInFlight: opts.maxInFlight,
+    fire: opts.fire,
+  });
 }
 
 /** The p-th percentile (0..100) of `values` (nearest rank), rounded to 0.1 ms; NaN when empty. */
@@ -146,3 +153,45 @@ export function latencySummary(values: readonly number[]): { n: number; p50: num
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** CPU time (user + system) a process used so far, in seconds, from /proc (Linux; NaN elsewhere). */
+export function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Share of the last 60 s in which some runnable task waited for a CPU (/proc/pressure/cpu "some avg60", %; NaN without PSI). */
+export function cpuPressure(): number {
+  try {
+    return Number(/some avg10=[\d.]+ avg60=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? Number.NaN);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The API's own view of a route's latency (arrival to response sent, without the time a request waited
+ * in the kernel or the client): from its Prometheus histogram `http_request_duration_seconds` on /metrics
+ * (loopback needs no token). Answers the count and the bucket bounds (ms) under which 50% / 99% fall.
+ */
+export async function serverLatency(client: LoopbackClient, route: string): Promise<{ n: number; p50Le: number; p99Le: number }> {
+  const a = await client.get('/metrics');
+  const text = typeof a.body === 'string' ? a.body : '';
+  const buckets = new Map<number, number>();
+  for (const m of text.matchAll(/^http_request_duration_seconds_bucket\{([^}]*)\} (\d+)/gm)) {
+    const labels = m[1]!;
+    if (!labels.includes(`route="${route}"`)) continue;
+    const le = /le="([^"]+)"/.exec(labels)?.[1] ?? '+Inf';
+    const bound = le === '+Inf' ? Number.POSITIVE_INFINITY : Number(le) * 1000;
+    buckets.set(bound, (buckets.get(bound) ?? 0) + Number(m[2]));
+  }
+  const sorted = [...buckets].sort((x, y) => x[0] - y[0]);
+  const n = sorted[sorted.length - 1]?.[1] ?? 0;
+  const at = (q: number): number => sorted.find(([, c]) => c >= q * n)?.[0] ?? Number.NaN;
+  return { n, p50Le: at(0.5), p99Le: at(0.99) };
+}

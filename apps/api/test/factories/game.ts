@@ -1,7 +1,8 @@
 import { BetEntity, CapitalLogEntity, TxRunner } from '@sum28/database';
 import { nextSlotAfter, slotAt, type RoundSlot } from '@sum28/domain';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, createHmac } from 'node:crypto';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -221,6 +222,21 @@ export async function bulkPlayers(ds: DataSource, n: number, fundMinor: number, 
   });
 }
 
+/** One live session per user (as a sign-in would write), for players made by bulkPlayers; answers the tokens in order. */
+export async function bulkSessions(ds: DataSource, userIds: readonly number[], now = Date.now(), ttlMs = 7 * 86_400_000): Promise<string[]> {
+  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
+  await new TxRunner(ds).write(async (m) => {
+    for (let i = 0; i < userIds.length; i += 200) {
+      const chunk = userIds.slice(i, i + 200);
+      await m.query(
+        sqlOf(ds).q(`INSERT INTO user_sessions (user_id, token_hash, ip, created_at, expires_at, revoked_at) VALUES ${chunk.map(() => "(?, ?, '', ?, ?, NULL)").join(', ')}`),
+        chunk.flatMap((u, j) => [u, createHash('sha256').update(tokens[i + j]!).digest('hex'), now, now + ttlMs]),
+      );
+    }
+  });
+  return tokens;
+}
+
 /**
  * Fast path: `n` pending bets on an open round, spread over `userIds`, with their stake postings,
  * capital logs and balances, all set-based (what n calls of BettingService would write, minus the
@@ -287,6 +303,19 @@ export async function bulkBets(
     if (short > 0) throw new Error('bulkBets: players could not cover their stakes');
     return n;
   });
+}
+
+/** Builds the API (`tsc -b apps/api/tsconfig.build.json`) for the tests that start `node apps/api/dist/main.js`. */
+export function buildApi(): void {
+  try {
+    execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(REPO_ROOT, 'apps/api/tsconfig.build.json')], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+  } catch (e) {
+    // Type errors elsewhere still emit JavaScript (typecheck reports them); only a missing build is fatal.
+    if (!existsSync(MAIN_JS)) throw e;
+  }
 }
 
 /** A free TCP port on 127.0.0.1. */

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { runLedgerCheck } from '../../src/ledger/ledger-check';
-import { count, independentDraw, MAIN_JS, REPO_ROOT, startServer, type ServerProcess } from './game';
+import { buildApi, count, independentDraw, startServer, type ServerProcess } from './game';
+
+export { buildApi };
 
 /**
  * Several real API processes (`node apps/api/dist/main.js`) on one PostgreSQL database with Redis: the helpers of
@@ -17,18 +17,6 @@ export function redisAvailable(url = REDIS_URL): boolean {
     return execFileSync('redis-cli', ['-u', url, 'ping'], { timeout: 5000 }).toString().trim() === 'PONG';
   } catch {
     return false;
-  }
-}
-
-/** Builds the API (incrementally; a build already in place will do when tsc fails to run). */
-export function buildApi(): void {
-  try {
-    execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(REPO_ROOT, 'apps/api/tsconfig.build.json')], {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-    });
-  } catch (e) {
-    if (!existsSync(MAIN_JS)) throw e;
   }
 }
 

@@ -209,7 +209,7 @@ async function heartAndBets(dir) {
       console.log(`\n3. settlement of one round with ${fmt(SETTLE_BETS)} bets (set-based SQL, one transaction; each step in a process of its own)`);
       const settleLine = (label, s, ms) =>
         console.log(
-          `   ${label}: settled in ${fmt(s.report.ms)} ms (${fmt(s.report.bets)} bets, ${fmt(s.report.winners)} payouts), peak RSS ${fmt(s.peakRssMb)} MB ` +
+          `   ${label}: settled in ${fmt(s.report.ms)} ms (CPU ${fmt(s.cpuMs)} ms; ${fmt(s.report.bets)} bets, ${fmt(s.report.winners)} payouts), peak RSS ${fmt(s.peakRssMb)} MB ` +
             `(${fmt(s.rssBeforeMb)} MB before); fixture inserted in ${fmt(s.insertMs)} ms; ledger check ${s.violations} violations in ${fmt(s.checkMs)} ms` +
             (ms === null ? '' : `  (target < ${fmt(ms)} ms)  ${target(s.report.ms < ms && s.violations === 0, 'settlement on SQLite')}`),
         );

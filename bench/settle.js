@@ -69,13 +69,16 @@ async function settle(url, roundId) {
   const { app } = await appOn(url);
   try {
     const rssBeforeMb = process.memoryUsage().rss / 2 ** 20;
+    const cpu0 = process.cpuUsage();
     const report = await app.get(SettlementService).settleRound(roundId);
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     if (report === null) throw new Error(`round ${roundId} was not settled`);
     // Peak RSS of this process so far: start-up and the settlement, before the ledger check reads anything.
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
     const c0 = Date.now();
     const check = await runLedgerCheck(app.get(DataSource));
-    return { report, rssBeforeMb, peakRssMb, violations: check.violations, checkMs: Date.now() - c0 };
+    return { report, cpuMs, rssBeforeMb, peakRssMb, violations: check.violations, checkMs: Date.now() - c0 };
   } finally {
     await app.close();
   }

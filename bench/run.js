@@ -10,7 +10,7 @@
 // Each server runs in its own process; autocannon runs here.
 // BENCH_SECONDS, BENCH_CONNECTIONS tune the load runs; BENCH_SETTLE_BETS the settled round (default 1,000,000);
 // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the API server; BENCH_ONLY=<case>[,<case>...] runs only those
-// cases (heart, bets, bets-pg, settle, cold); BENCH_API_ROOT=<checkout> starts another checkout's built API with the
+// cases (heart, bets, bets-pg, settle = settle-sqlite + settle-pg, cold); BENCH_API_ROOT=<checkout> starts another checkout's built API with the
 // same load generator (A/B in turns); PG_ADMIN_URL and REDIS_URL name the servers of the PostgreSQL cases.
 require('reflect-metadata');
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
@@ -205,7 +205,7 @@ async function heartAndBets(dir) {
           `(target >= ${fmt(TARGET.betsPg)}/s)  ${target(b.perSec >= TARGET.betsPg && b.stored >= b.accepted, 'bets on PostgreSQL')}`,
       );
     }
-    if (runs('settle')) {
+    if (runs('settle') || runs('settle-sqlite') || runs('settle-pg')) {
       console.log(`\n3. settlement of one round with ${fmt(SETTLE_BETS)} bets (set-based SQL, one transaction; each step in a process of its own)`);
       const settleLine = (label, s, ms) =>
         console.log(
@@ -213,15 +213,18 @@ async function heartAndBets(dir) {
             `(${fmt(s.rssBeforeMb)} MB before); fixture inserted in ${fmt(s.insertMs)} ms; ledger check ${s.violations} violations in ${fmt(s.checkMs)} ms` +
             (ms === null ? '' : `  (target < ${fmt(ms)} ms)  ${target(s.report.ms < ms && s.violations === 0, 'settlement on SQLite')}`),
         );
-      settleLine('SQLite    ', await settlement(`sqlite:${join(dir, 'settle.sqlite')}`, SETTLE_BETS), TARGET.settleMs);
-      const { createPgDatabase } = require('./bets');
-      const pg = await createPgDatabase('settle');
-      try {
-        const s = await settlement(pg.url, SETTLE_BETS);
-        settleLine('PostgreSQL', s, null);
-        if (s.violations !== 0) failed.push('ledger check after the PostgreSQL settlement');
-      } finally {
-        await pg.drop();
+      if (!runs('settle-pg') || runs('settle') || runs('settle-sqlite'))
+        settleLine('SQLite    ', await settlement(`sqlite:${join(dir, 'settle.sqlite')}`, SETTLE_BETS), TARGET.settleMs);
+      if (!runs('settle-sqlite') || runs('settle') || runs('settle-pg')) {
+        const { createPgDatabase } = require('./bets');
+        const pg = await createPgDatabase('settle');
+        try {
+          const s = await settlement(pg.url, SETTLE_BETS);
+          settleLine('PostgreSQL', s, null);
+          if (s.violations !== 0) failed.push('ledger check after the PostgreSQL settlement');
+        } finally {
+          await pg.drop();
+        }
       }
     }
     if (runs('cold')) {

@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TxRunner, UserEntity, UserSessionEntity } from '@sum28/database';
 import { DataSource } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ApiError } from '../common/api-error';
+import { ReadDb } from '../common/db/read-db';
+import type { Row } from '../common/db/sql';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { SessionCache, type CachedSession } from './session-cache';
@@ -18,7 +21,17 @@ export class SessionService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly revocations: SessionRevocations,
     private readonly cache: SessionCache,
-  ) {}
+    private readonly db: ReadDb,
+  ) {
+    // Every column of users, read and hydrated as the ORM would (driver.prepareHydratedValue: booleans,
+    // bigint transformers), in one plain statement: see authenticate().
+    this.userColumns = ds.getMetadata(UserEntity).columns;
+    this.userSql = `SELECT ${this.userColumns.map((c) => `u."${c.databaseName}" AS "${c.databaseName}"`).join(', ')} FROM users u WHERE u.id = ?`;
+  }
+
+  private readonly userColumns: ColumnMetadata[];
+  /** The player's row by id, read fresh on every authenticated call (balances, status). */
+  private readonly userSql: string;
 
   async create(userId: number, ip: string): Promise<string> {
     const { token, hash } = newToken();
@@ -56,18 +69,23 @@ export class SessionService {
     return session;
   }
 
-  /** Resolves a token to its user or throws the spec's session codes (see liveSession); the user is read fresh. */
+  /**
+   * Resolves a token to its user or throws the spec's session codes (see liveSession). The user is read fresh,
+   * in one plain statement through ReadDb (committed state; on SQLite the read-only connection): the ORM's
+   * query builder cost more than the statement itself on every authenticated call (docs/performance.md).
+   */
   async authenticate(token: unknown): Promise<{ user: UserEntity; sessionId: number }> {
     const session = await this.liveSession(token);
-    // The id goes in as text: TypeORM writes number parameters into the SQL text on SQLite, which made
-    // this statement new for every user and evicted the hot prepared statements (docs/performance.md).
-    const user = await this.ds
-      .getRepository(UserEntity)
-      .createQueryBuilder('u')
-      .where('u.id = :id', { id: String(session.id) })
-      .getOne();
-    if (!user) throw new ApiError('SESSION_INVALID');
-    return { user, sessionId: session.session_id };
+    const row = await this.db.one(this.userSql, [session.id]);
+    if (row === undefined) throw new ApiError('SESSION_INVALID');
+    return { user: this.userOf(row), sessionId: session.session_id };
+  }
+
+  private userOf(row: Row): UserEntity {
+    const user = new UserEntity();
+    const target = user as unknown as Record<string, unknown>;
+    for (const c of this.userColumns) target[c.propertyName] = this.ds.driver.prepareHydratedValue(row[c.databaseName], c);
+    return user;
   }
 
   /** Ends one session of `userId` (logout); session caches of this process forget it once committed. */

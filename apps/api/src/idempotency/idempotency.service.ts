@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { canonicalJson } from '../common/canonical-json';
 import { Clock } from '../common/clock';
+import { exec } from '../common/db/sql';
 
 function hashOf(request: unknown): string {
   return createHash('sha256').update(canonicalJson(request)).digest('hex');
@@ -49,26 +50,34 @@ export class IdempotencyService {
 
   /**
    * Plain parameterised SQL: the ORM inlines numbers into the SQL text on SQLite (here created_at), so
-   * every insert would be a new prepared statement (docs/performance.md).
+   * every insert would be a new prepared statement (docs/performance.md). The key is claimed first with
+   * `INSERT ... ON CONFLICT DO NOTHING` (one statement where a read and an insert were: a new key, the usual
+   * case, costs no read); only when the key exists is the earlier answer read and replayed. On PostgreSQL a
+   * concurrent request with the same key that has not committed yet makes the insert wait; once it commits, the
+   * insert does nothing and the read (a new statement, read committed) finds its answer.
    */
   private async inTransaction<T>(m: EntityManager, scope: string, key: string, requestHash: string, fn: (m: EntityManager) => Promise<T>): Promise<T> {
     const kind = kindOf(m.connection);
-    const rows = (await m.query(positional(kind, `SELECT request_hash, response FROM idempotency_keys WHERE scope = ? AND "key" = ?`), [scope, key])) as {
-      request_hash: string;
-      response: string | null;
-    }[];
-    const prior = rows[0];
-    if (prior)
+    const claimed = await exec(
+      m,
+      positional(
+        kind,
+        `INSERT INTO idempotency_keys (scope, "key", request_hash, response, created_at) VALUES (?, ?, ?, NULL, ?) ON CONFLICT (scope, "key") DO NOTHING`,
+      ),
+      [scope, key, requestHash, this.clock.now()],
+    );
+    if (claimed.affected !== 1) {
+      const rows = (await m.query(positional(kind, `SELECT request_hash, response FROM idempotency_keys WHERE scope = ? AND "key" = ?`), [scope, key])) as {
+        request_hash: string;
+        response: string | null;
+      }[];
+      const prior = rows[0];
+      if (prior === undefined) throw new ApiError('IDEMPOTENCY_IN_PROGRESS');
       return this.replay<T>(
         { request_hash: prior.request_hash, response: prior.response === null ? null : (JSON.parse(prior.response) as unknown) },
         requestHash,
       );
-    await m.query(positional(kind, `INSERT INTO idempotency_keys (scope, "key", request_hash, response, created_at) VALUES (?, ?, ?, NULL, ?)`), [
-      scope,
-      key,
-      requestHash,
-      this.clock.now(),
-    ]);
+    }
     const out = await fn(m);
     await m.query(positional(kind, `UPDATE idempotency_keys SET response = ? WHERE scope = ? AND "key" = ?`), [
       JSON.stringify({ value: out ?? null }),

@@ -23,7 +23,7 @@ import {
   type RoundState,
   slotAt,
 } from '@sum28/domain';
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { assertNoResetHold } from '../auth/reset-hold';
 import { ApiError, unwrap } from '../common/api-error';
@@ -173,8 +173,11 @@ export class BettingService {
     // stake x odds must stay exact (the settlement multiplies them in SQL): far above any max_stake_minor.
     if (!Number.isSafeInteger(stake * odds)) throw new ApiError('AMOUNT_TOO_LARGE');
 
-    await this.tx.lockRow(m, 'users', userId);
-    const user = await first(PlayerRow, m.query(q(`SELECT group_id, status, money_minor, lock_money_minor FROM users WHERE id = ?`), [userId]));
+    // The player's row, locked for the rest of the transaction on PostgreSQL (one round trip for the lock and the read).
+    const user = await first(
+      PlayerRow,
+      m.query(q(`SELECT group_id, status, money_minor, lock_money_minor FROM users WHERE id = ?${this.sql.isPg ? ' FOR UPDATE' : ''}`), [userId]),
+    );
     if (user === undefined) throw new ApiError('SESSION_INVALID');
     if (user.group_id === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
     if (user.status === ACCOUNT_STATUS.FROZEN) throw new ApiError('ACCOUNT_FROZEN');
@@ -243,8 +246,17 @@ export class BettingService {
   }
 }
 
+/** Random bytes drawn from the CSPRNG 4 kB at a time (one call per 512 order numbers instead of one each). */
+const RANDOM_POOL = Buffer.alloc(4096);
+let randomOffset = RANDOM_POOL.length;
+
 /** Issue + 18 random digits (at most 32 characters): unguessable, and a clash among a round's bets is ~1e-8. */
 function newOrderNo(issue: string): string {
-  const r = randomBytes(8).readBigUInt64BE() % 1_000_000_000_000_000_000n;
+  if (randomOffset + 8 > RANDOM_POOL.length) {
+    randomFillSync(RANDOM_POOL);
+    randomOffset = 0;
+  }
+  const r = RANDOM_POOL.readBigUInt64BE(randomOffset) % 1_000_000_000_000_000_000n;
+  randomOffset += 8;
   return `${issue}${r.toString().padStart(18, '0')}`.slice(0, 32);
 }

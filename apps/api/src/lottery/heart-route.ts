@@ -8,7 +8,7 @@ import { SessionService } from '../auth/session.service';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { errorEnvelope, okEnvelope } from '../common/http/envelope';
-import { playerStatus, toApiError } from '../common/http/exception.filter';
+import { noteServerError, playerStatus, toApiError } from '../common/http/exception.filter';
 import { langOf } from '../common/http/lang';
 import { BatchedRateLimitStore } from '../common/shared/rate-limit-store';
 import { SHARED_STORE, type SharedStore } from '../common/shared/shared-store';
@@ -160,7 +160,7 @@ export class HeartRoute implements OnApplicationShutdown {
   /** The player envelope of an error, as AllExceptionsFilter answers it on every other player route. */
   private sendError(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
     const e = toApiError(err);
-    if (e.key === 'INTERNAL') this.log.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    noteServerError(this.log, e, err, reply);
     return reply.code(playerStatus(e.key)).send(errorEnvelope(langOf(req), e.key, e.params));
   }
 }

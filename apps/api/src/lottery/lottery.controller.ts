@@ -10,7 +10,7 @@ import type {
 } from '@sum28/contracts';
 import { Player, PlayerAuthGuard, type PlayerContext } from '../auth/player-auth.guard';
 import { EnvelopeInterceptor, withMessage, type WithMessage } from '../common/http/envelope';
-import { BetMetricsInterceptor } from '../ops/bet-metrics.interceptor';
+import { OpsMetrics } from '../ops/ops-metrics.service';
 import { BettingService } from './betting.service';
 import { CandDto, HeartDto, IssueListDto, LotteryIndexDto, OddsListDto, PlayOrderDto, VerifyDto } from './dto/lottery.dto';
 import { LotteryService } from './lottery.service';
@@ -24,6 +24,7 @@ export class LotteryController {
   constructor(
     private readonly lottery: LotteryService,
     private readonly betting: BettingService,
+    private readonly metrics: OpsMetrics,
   ) {}
 
   @Post('index')
@@ -49,9 +50,11 @@ export class LotteryController {
   @UseGuards(PlayerAuthGuard)
   @ApiHeader({ name: 'token', required: true })
   @ApiOperation({ summary: 'One bet on one category of the open round (idempotency_key makes a retry safe)' })
-  @UseInterceptors(BetMetricsInterceptor)
   async playOrder(@Body() dto: PlayOrderDto, @Player() p: PlayerContext): Promise<WithMessage<PlayOrderResponse>> {
-    return withMessage('ORDER_SUCCESS', await this.betting.place(p.user, dto));
+    const out = await this.betting.place(p.user, dto);
+    // Counted when the bet is answered as a success (an idempotent replay too); a refused bet threw above.
+    this.metrics.betsPlaced.inc();
+    return withMessage('ORDER_SUCCESS', out);
   }
 
   @Post('issueList')

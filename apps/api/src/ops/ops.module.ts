@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
-import { BetMetricsInterceptor } from './bet-metrics.interceptor';
 import { HealthProbesController } from './health-probes.controller';
 import { LedgerCheckMonitor } from './ledger-check-monitor';
 import { MetricsController } from './metrics.controller';
@@ -12,7 +11,7 @@ import { DatabaseModule } from '../common/db/database.module';
 @Module({
   imports: [CoreModule, DatabaseModule, AuditModule],
   controllers: [HealthProbesController, MetricsController],
-  providers: [OpsMetrics, LedgerCheckMonitor, BetMetricsInterceptor],
-  exports: [OpsMetrics, BetMetricsInterceptor],
+  providers: [OpsMetrics, LedgerCheckMonitor],
+  exports: [OpsMetrics],
 })
 export class OpsModule {}

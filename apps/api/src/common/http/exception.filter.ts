@@ -3,6 +3,7 @@ import { ThrottlerException } from '@nestjs/throttler';
 import { CONSOLE_HTTP_STATUS, translate, type ErrorCode } from '@sum28/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { errorEnvelope } from './envelope';
 import { langOf } from './lang';
 
@@ -32,7 +33,20 @@ export function toApiError(e: unknown): ApiError {
   if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
     return new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'malformed' });
   }
+  if (isDatabaseUnavailable(e)) return new ApiError('SERVICE_UNAVAILABLE');
   return new ApiError('INTERNAL');
+}
+
+/**
+ * What a server-side error leaves besides its envelope: a bug's stack in the log; for a database that is
+ * restarting or unreachable, one warning line (not a stack per request) and `Retry-After: 1`.
+ */
+export function noteServerError(log: Logger, apiError: ApiError, exception: unknown, reply: FastifyReply): void {
+  if (apiError.key === 'INTERNAL') log.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+  else if (apiError.key === 'SERVICE_UNAVAILABLE') {
+    log.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    void reply.header('retry-after', '1');
+  }
 }
 
 /**
@@ -49,7 +63,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const req = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
     const apiError = toApiError(exception);
-    if (apiError.key === 'INTERNAL') this.log.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    noteServerError(this.log, apiError, exception, reply);
     const lang = langOf(req);
     if (req.url.startsWith('/admin-api')) {
       void reply.status(CONSOLE_HTTP_STATUS[apiError.key]).send({

@@ -94,6 +94,18 @@ describe('bad input to every player call', () => {
     });
   }
 
+  it('reads an optional field sent as null as absent: the defaults apply (found by T19: noticeList answered 500 for pageSize null)', async () => {
+    const notices = await t.http().post('/index.php/api/user/noticeList').set('token', token).send({ tab: 'message', page: null, pageSize: null });
+    expect([notices.status, notices.body.code, notices.body.data?.page, notices.body.data?.pageSize]).toEqual([200, 1, 1, 20]);
+    // limit null was passed on as LIMIT NULL (no limit at all); now the default of 30.
+    for (const path of ['Lottery/issueList', 'Lottery/cand']) {
+      const withNull = await t.http().post(`/index.php/api/${path}`).set('token', token).send({ game_id: 1, limit: null });
+      const without = await t.http().post(`/index.php/api/${path}`).set('token', token).send({ game_id: 1 });
+      expect([path, withNull.status, withNull.body.code]).toEqual([path, 200, 1]);
+      expect(withNull.body.data).toEqual(without.body.data);
+    }
+  });
+
   it('accepts form-encoded bodies like JSON ones', async () => {
     const res = await t.http().post('/index.php/api/user/login').type('form').send('account=nobody_x&password=secret123&lang=en');
     expect(res.body.error).toBe('LOGIN_FAILED');

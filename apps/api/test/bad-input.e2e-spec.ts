@@ -1,4 +1,5 @@
-import { createTestApp, registerPlayer, type TestApp } from './factories/test-app';
+import { bet, freshRound } from './factories/game';
+import { createTestApp, fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
 import { PLAYER_CALLS, type CallSpec, type FieldKind } from './factories/player-calls';
 import { query } from './factories/sql';
 
@@ -104,6 +105,16 @@ describe('bad input to every player call', () => {
       expect([path, withNull.status, withNull.body.code]).toEqual([path, 200, 1]);
       expect(withNull.body.data).toEqual(without.body.data);
     }
+  });
+
+  it('reads an idempotency_key sent as null as no key (a bet and a recharge answered 500: NOT NULL on idempotency_keys.key; found by T19)', async () => {
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 100_000);
+    const slot = await freshRound(t);
+    const placed = await bet(t, p.token, { issue: slot.issue, play_type: 'big', money: '10', idempotency_key: null as unknown as string });
+    expect([placed.code, placed.error]).toEqual([1, undefined]);
+    const recharge = await t.http().post('/index.php/api/user/recharge').set('token', p.token).send({ money: '100', type: 'TWD', idempotency_key: null });
+    expect([recharge.status, recharge.body.code]).toEqual([200, 1]);
   });
 
   it('accepts form-encoded bodies like JSON ones', async () => {

@@ -50,6 +50,19 @@ describe('console: read routes beside a controller’s own actions', () => {
     }
   });
 
+  it('refuses an `:id` past the 32-bit id columns as VALIDATION_FAILED (PostgreSQL answered 500: integer out of range; found by T19)', async () => {
+    for (const [method, path] of [
+      ['get', '/admin-api/games/2147483648'],
+      ['get', '/admin-api/users/9999999999'],
+      ['put', '/admin-api/odds/2147483648'],
+      ['post', '/admin-api/capital-logs/2147483648/approve'],
+    ] as const) {
+      const res = await consoleCall(t, method, path, tok.superadmin, method === 'get' ? undefined : {});
+      expect([path, res.status, res.body.error]).toEqual([path, 400, 'VALIDATION_FAILED']);
+    }
+    expect((await consoleCall(t, 'get', '/admin-api/games/2147483647', tok.superadmin)).status).toBe(404);
+  });
+
   it('keeps the operation ids of the hand-written controllers', async () => {
     const spec = (await t.http().get('/docs/openapi.json')).body as { paths: Record<string, Record<string, { operationId: string }>> };
     const ids = new Set(Object.values(spec.paths).flatMap((p) => Object.values(p).map((o) => o.operationId)));

@@ -332,6 +332,10 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
     const components = doc.components.schemas;
     const validate = makeValidator(components);
     const gen = makeGenerators(components);
+    // The validator is not vacuous: it refuses what breaks the envelope and the console error body.
+    expect(validate({ $ref: '#/components/schemas/ErrorEnvelope' }, { code: 1, msg: 'x', time: 1, data: null, error: 'NOT_A_KEY' }).length).toBeGreaterThan(0);
+    expect(validate({ $ref: '#/components/schemas/ConsoleError' }, { error: 'Bad Request', code: 'FST_ERR_BAD_URL', message: 'x' }).length).toBeGreaterThan(0);
+    expect(validate({ $ref: '#/components/schemas/ConsoleError' }, { message: 'x', error: 'VALIDATION_FAILED', errors: {} })).toEqual([]);
 
     // Every documented operation; every route Nest registered must be among them.
     const ops: Operation[] = [];

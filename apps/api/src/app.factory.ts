@@ -5,11 +5,13 @@ import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
+import { sendApiError } from './common/http/exception.filter';
 import type { AppConfig } from './common/config/app-config';
 import { installLeanAsyncBind } from './common/lean-async-bind';
 import { bodyShapeProblem } from './common/validation/body-shape';
@@ -60,6 +62,9 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     // no type coercion and no silent removal of unknown fields, so the schema accepts a body exactly as
     // written or leaves it to the validation pipe.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    // The router refuses a path with bad percent-encoding or a parameter over maxParamLength before any route
+    // runs: answered in the API's own shape (VALIDATION_FAILED: the console's 400 body, the player envelope), not Fastify's.
+    frameworkErrors: (_error: Error, req: FastifyRequest, reply: FastifyReply) => sendApiError(req, reply, new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'malformed' })),
     ...fastifyLogOptions(cfg, opts.logger !== false, opts.logSink),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(cfg, opts.extraModules), adapter, {

@@ -1,4 +1,5 @@
-import { createTestApp, registerPlayer, type TestApp } from './factories/test-app';
+import { bet, freshRound } from './factories/game';
+import { createTestApp, fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
 import { PLAYER_CALLS, type CallSpec, type FieldKind } from './factories/player-calls';
 import { query } from './factories/sql';
 
@@ -93,6 +94,28 @@ describe('bad input to every player call', () => {
       });
     });
   }
+
+  it('reads an optional field sent as null as absent: the defaults apply (found by T19: noticeList answered 500 for pageSize null)', async () => {
+    const notices = await t.http().post('/index.php/api/user/noticeList').set('token', token).send({ tab: 'message', page: null, pageSize: null });
+    expect([notices.status, notices.body.code, notices.body.data?.page, notices.body.data?.pageSize]).toEqual([200, 1, 1, 20]);
+    // limit null was passed on as LIMIT NULL (no limit at all); now the default of 30.
+    for (const path of ['Lottery/issueList', 'Lottery/cand']) {
+      const withNull = await t.http().post(`/index.php/api/${path}`).set('token', token).send({ game_id: 1, limit: null });
+      const without = await t.http().post(`/index.php/api/${path}`).set('token', token).send({ game_id: 1 });
+      expect([path, withNull.status, withNull.body.code]).toEqual([path, 200, 1]);
+      expect(withNull.body.data).toEqual(without.body.data);
+    }
+  });
+
+  it('reads an idempotency_key sent as null as no key (a bet and a recharge answered 500: NOT NULL on idempotency_keys.key; found by T19)', async () => {
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 100_000);
+    const slot = await freshRound(t);
+    const placed = await bet(t, p.token, { issue: slot.issue, play_type: 'big', money: '10', idempotency_key: null as unknown as string });
+    expect([placed.code, placed.error]).toEqual([1, undefined]);
+    const recharge = await t.http().post('/index.php/api/user/recharge').set('token', p.token).send({ money: '100', type: 'TWD', idempotency_key: null });
+    expect([recharge.status, recharge.body.code]).toEqual([200, 1]);
+  });
 
   it('accepts form-encoded bodies like JSON ones', async () => {
     const res = await t.http().post('/index.php/api/user/login').type('form').send('account=nobody_x&password=secret123&lang=en');

@@ -1,46 +1,31 @@
 import { CapitalLogEntity } from '@sum28/database';
 import { ApiError } from '../src/common/api-error';
-import { bet, freshRound } from './factories/game';
-import { pgAvailable, withPgDatabase } from './factories/postgres';
-import { createTestApp, fundPlayer, ledgerViolations, type TestApp } from './factories/test-app';
-import { FINANCE_A, FINANCE_B, approvals, balances, countRows, openRound, percentile, post, postings, setSetting, stake, withdrawer } from './wallet-fixtures';
+import { freshRound } from './factories/game';
+import { POSTGRES_BACKEND, SQLITE_BACKEND, type Backend } from './factories/backends';
+import { pgAvailable } from './factories/postgres';
+import { ledgerViolations, type TestApp } from './factories/test-app';
+import {
+  FINANCE_A,
+  FINANCE_B,
+  approvals,
+  balances,
+  countRows,
+  openRound,
+  payHoldsAndTopUp,
+  percentile,
+  post,
+  postings,
+  raceBetsAndWithdrawal,
+  setSetting,
+  stake,
+  withdrawer,
+} from './wallet-fixtures';
 
 /**
  * The money races of reliability.md (T1, T2, T3, T4, T23) through the real API, on SQLite (one writer,
  * the write gate) and on PostgreSQL (real concurrency, user row locks), when a server answers.
  */
-type Backend = [name: string, open: () => Promise<{ t: TestApp; done: () => Promise<void> }>];
-
-const sqlite: Backend = [
-  'SQLite',
-  async () => {
-    const t = await createTestApp();
-    return { t, done: () => t.close() };
-  },
-];
-const postgres: Backend = [
-  'PostgreSQL',
-  async () => {
-    let release: () => void = () => undefined;
-    let dropped: Promise<void> = Promise.resolve();
-    const url = await new Promise<string>((resolveUrl, reject) => {
-      dropped = withPgDatabase((u) => {
-        resolveUrl(u);
-        return new Promise<void>((r) => (release = r));
-      }).catch(reject);
-    });
-    const t = await createTestApp({ DATABASE_URL: url });
-    return {
-      t,
-      done: async () => {
-        await t.close();
-        release();
-        await dropped;
-      },
-    };
-  },
-];
-const BACKENDS: Backend[] = pgAvailable() ? [sqlite, postgres] : [sqlite];
+const BACKENDS: Backend[] = pgAvailable() ? [SQLITE_BACKEND, POSTGRES_BACKEND] : [SQLITE_BACKEND];
 
 describe.each(BACKENDS)('money races on %s', (name, open) => {
   let t: TestApp;
@@ -138,10 +123,7 @@ describe.each(BACKENDS)('money races on %s', (name, open) => {
       if (b.money < 0 || b.lock < 0) negatives++;
       if (debited > B || b.money !== B - debited) overspent++;
       // Reset for the next trial: pay out the hold, top the wallet up to B again.
-      const pending = await t.ds.getRepository(CapitalLogEntity).findBy({ user_id: w.userId, type: 1, status: 0 });
-      for (const p of pending) await approvals(t).approveCapitalLog(p.id, FINANCE_A);
-      const now = await balances(t, w.userId);
-      if (now.money < B) await fundPlayer(t, w.userId, B - now.money);
+      await payHoldsAndTopUp(t, w.userId, B);
     }
     const inv = await ledgerViolations(t);
     console.log(
@@ -170,20 +152,7 @@ describe.each(BACKENDS)('money races on %s', (name, open) => {
       const stakes = Array.from({ length: 50 }, () => Math.floor(start / 100) + Math.floor(Math.random() * Math.floor(start / 25 - start / 100)));
       const withdrawAmount = 10_000 + Math.floor(Math.random() * (start - 10_000 + 1));
       if (stakes.reduce((a, b) => a + b, 0) + withdrawAmount > start) contested++;
-      const jobs: Promise<{ kind: 'bet' | 'withdraw'; amount: number; ok: boolean; error?: string }>[] = stakes.map(async (s) => {
-        await new Promise((r) => setTimeout(r, Math.floor(Math.random() * spread)));
-        const res = await bet(t, w.token, { issue: slot.issue, play_type: 'big', money: (s / 100).toFixed(2) });
-        return { kind: 'bet' as const, amount: s, ok: res.code === 1, error: res.error };
-      });
-      jobs.push(
-        post(t, 'withdrawAction', w.token, { type: 0, money: (withdrawAmount / 100).toFixed(2), securityCode: w.code }).then((res) => ({
-          kind: 'withdraw' as const,
-          amount: withdrawAmount,
-          ok: res.body.code === 1,
-          error: res.body.error as string | undefined,
-        })),
-      );
-      const results = await Promise.all(jobs);
+      const results = await raceBetsAndWithdrawal(t, w, slot.issue, stakes, withdrawAmount, spread);
       attempts += results.length;
       const debited = results.filter((r) => r.ok).reduce((n, r) => n + r.amount, 0);
       acceptedBets += results.filter((r) => r.ok && r.kind === 'bet').length;
@@ -191,10 +160,7 @@ describe.each(BACKENDS)('money races on %s', (name, open) => {
       unexpected += results.filter((r) => !r.ok && !['INSUFFICIENT_FUNDS', 'WITHDRAW_FROZEN_FUNDS', 'JOIN_LIMIT'].includes(String(r.error))).length;
       const b = await balances(t, w.userId);
       if (b.money < 0 || b.lock < 0 || debited > start || b.money !== start - debited) overspent++;
-      const pending = await t.ds.getRepository(CapitalLogEntity).findBy({ user_id: w.userId, type: 1, status: 0 });
-      for (const p of pending) await approvals(t).approveCapitalLog(p.id, FINANCE_A);
-      const now = await balances(t, w.userId);
-      if (now.money < B) await fundPlayer(t, w.userId, B - now.money);
+      await payHoldsAndTopUp(t, w.userId, B);
     }
     const inv = await ledgerViolations(t);
     console.log(

@@ -43,6 +43,26 @@ describe('console: read routes beside a controller’s own actions', () => {
     expect((await consoleCall(t, 'get', '/admin-api/settings/no_such_setting', tok.superadmin)).status).toBe(404);
   });
 
+  it('refuses a path the router cannot read (bad percent-encoding, an over-long `:id`) in the console\'s error shape, not Fastify\'s (found by T19)', async () => {
+    for (const path of ['/admin-api/games/%ff%fe', `/admin-api/games/${'9'.repeat(300)}`, `/admin-api/users/${'9'.repeat(201)}/freeze`]) {
+      const res = await consoleCall(t, path.endsWith('freeze') ? 'post' : 'get', path, tok.superadmin, path.endsWith('freeze') ? {} : undefined);
+      expect([path.slice(0, 30), res.status, res.body.error, typeof res.body.message]).toEqual([path.slice(0, 30), 400, 'VALIDATION_FAILED', 'string']);
+    }
+  });
+
+  it('refuses an `:id` past the 32-bit id columns as VALIDATION_FAILED (PostgreSQL answered 500: integer out of range; found by T19)', async () => {
+    for (const [method, path] of [
+      ['get', '/admin-api/games/2147483648'],
+      ['get', '/admin-api/users/9999999999'],
+      ['put', '/admin-api/odds/2147483648'],
+      ['post', '/admin-api/capital-logs/2147483648/approve'],
+    ] as const) {
+      const res = await consoleCall(t, method, path, tok.superadmin, method === 'get' ? undefined : {});
+      expect([path, res.status, res.body.error]).toEqual([path, 400, 'VALIDATION_FAILED']);
+    }
+    expect((await consoleCall(t, 'get', '/admin-api/games/2147483647', tok.superadmin)).status).toBe(404);
+  });
+
   it('keeps the operation ids of the hand-written controllers', async () => {
     const spec = (await t.http().get('/docs/openapi.json')).body as { paths: Record<string, Record<string, { operationId: string }>> };
     const ids = new Set(Object.values(spec.paths).flatMap((p) => Object.values(p).map((o) => o.operationId)));

@@ -131,6 +131,18 @@ describe('operations: request ids, JSON logs, metrics, liveness and readiness', 
     expect(res.text).not.toContain('http_requests_total');
   });
 
+  it('the OpenAPI document gives /metrics as text with its 401 and 403, and /health/ready with its 503 (found by T19)', async () => {
+    const spec = (await t.http().get('/docs/openapi.json')).body as {
+      paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> } }>;
+    };
+    const metrics = spec.paths['/metrics']?.get.responses ?? {};
+    expect(Object.keys(metrics).sort()).toEqual(['200', '401', '403']);
+    for (const status of ['200', '401', '403']) expect(Object.keys(metrics[status]?.content ?? {})).toEqual(['text/plain']);
+    const ready = spec.paths['/health/ready']?.get.responses ?? {};
+    expect(ready['503']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ReadinessResponse' });
+    expect(Object.keys(ready['200']?.content ?? {})).toEqual(['application/json']);
+  });
+
   it('/health/ready answers ready with every check, /health keeps its answer', async () => {
     const ready = await t.http().get('/health/ready');
     expect(ready.status).toBe(200);

@@ -3,7 +3,7 @@
  * Bets here are direct stake and payout postings through LedgerService inside TxRunner (the posting
  * conventions of ledger-keys.ts), with real bet and round rows so turnover, I5 and I12 see them.
  */
-import { BetEntity, RoundEntity, TxRunner, UserEntity } from '@sum28/database';
+import { BetEntity, CapitalLogEntity, RoundEntity, TxRunner, UserEntity } from '@sum28/database';
 import { randomBytes, createHash } from 'node:crypto';
 import type { Response } from 'supertest';
 import { ApiError } from '../src/common/api-error';
@@ -11,6 +11,7 @@ import { betPosting } from '../src/ledger/ledger-keys';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { SettingsService, type SettingKey, type Settings } from '../src/settings/settings.service';
 import { ApprovalsService, type StaffRef } from '../src/wallet/approvals.service';
+import { bet } from './factories/game';
 import { fundPlayer, registerPlayer, uniqueName, type TestApp } from './factories/test-app';
 
 export const FINANCE_A: StaffRef = { id: 9001, role: 'finance' };
@@ -36,8 +37,14 @@ export function freshAccounts(): { card: string; address: string } {
   return { card, address };
 }
 
-export async function post(t: TestApp, path: string, token: string | null, body: Record<string, unknown>): Promise<{ status: number; body: Response['body'] }> {
-  let req = t.http().post(`/index.php/api/user/${path}`);
+export async function post(
+  t: TestApp,
+  path: string,
+  token: string | null,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Response['body'] }> {
+  let req = t.http().post(`/index.php/api/user/${path}`).set(headers);
   if (token !== null) req = req.set('token', token);
   const res = await req.send(body);
   return { status: res.status, body: res.body };
@@ -193,4 +200,52 @@ export async function cancelBet(t: TestApp, betId: number): Promise<void> {
     if (won.affected !== 1) throw new Error(`bet ${betId} is not pending`);
     await ledger.post(m, betPosting(betId, bet.user_id, 'refund', bet.stake_minor), now);
   });
+}
+
+export interface RaceResult {
+  kind: 'bet' | 'withdraw';
+  amount: number;
+  ok: boolean;
+  error?: string;
+}
+
+/**
+ * One bet-vs-withdraw race through the API (T2): every stake as a Lottery/playOrder bet on `issue` (each
+ * after `startMs` plus a random delay within `spreadMs`, so that either side can reach the balance first:
+ * the withdrawal checks its security code, some ms of argon2, before its transaction) and one
+ * withdrawAction of `withdrawMinor`, all at once, each with `headers` (e.g. the client's X-Forwarded-For).
+ * Answers each call's outcome.
+ */
+export async function raceBetsAndWithdrawal(
+  t: TestApp,
+  w: Withdrawer,
+  issue: string,
+  stakes: number[],
+  withdrawMinor: number,
+  spreadMs: number,
+  startMs = 0,
+  headers: Record<string, string> = {},
+): Promise<RaceResult[]> {
+  const jobs: Promise<RaceResult>[] = stakes.map(async (s) => {
+    await new Promise((r) => setTimeout(r, startMs + Math.floor(Math.random() * spreadMs)));
+    const res = await bet(t, w.token, { issue, play_type: 'big', money: (s / 100).toFixed(2) }, headers);
+    return { kind: 'bet' as const, amount: s, ok: res.code === 1, error: res.error };
+  });
+  jobs.push(
+    post(t, 'withdrawAction', w.token, { type: 0, money: (withdrawMinor / 100).toFixed(2), securityCode: w.code }, headers).then((res) => ({
+      kind: 'withdraw' as const,
+      amount: withdrawMinor,
+      ok: res.body.code === 1,
+      error: res.body.error as string | undefined,
+    })),
+  );
+  return Promise.all(jobs);
+}
+
+/** After a race: finance pays out the player's pending withdrawal holds, then the wallet is topped up to `floorMinor`. */
+export async function payHoldsAndTopUp(t: TestApp, userId: number, floorMinor: number): Promise<void> {
+  const pending = await t.ds.getRepository(CapitalLogEntity).findBy({ user_id: userId, type: 1, status: 0 });
+  for (const p of pending) await approvals(t).approveCapitalLog(p.id, FINANCE_A);
+  const now = await balances(t, userId);
+  if (now.money < floorMinor) await fundPlayer(t, userId, floorMinor - now.money);
 }

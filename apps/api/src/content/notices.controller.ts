@@ -18,7 +18,8 @@ export class PlayerNoticesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Notice screen: one page of in-site messages or platform announcements, with unread counts of both tabs' })
   noticeList(@Body() dto: NoticeListDto, @Player() p: PlayerContext): Promise<NoticeListResponse> {
-    return this.notices.list(p.user.id, dto.tab, dto.page, dto.pageSize);
+    // An optional field sent as null is absent (IsOptional lets null through): the defaults apply.
+    return this.notices.list(p.user.id, dto.tab, dto.page ?? undefined, dto.pageSize ?? undefined);
   }
 
   @Post('noticeRead')

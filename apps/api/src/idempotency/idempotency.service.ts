@@ -25,8 +25,9 @@ export class IdempotencyService {
     private readonly clock: Clock,
   ) {}
 
-  async run<T>(scope: string, key: string | undefined, request: unknown, fn: (m: EntityManager) => Promise<T>): Promise<T> {
-    if (key === undefined) return this.tx.write(fn);
+  async run<T>(scope: string, key: string | null | undefined, request: unknown, fn: (m: EntityManager) => Promise<T>): Promise<T> {
+    // No key, or null for one (an optional field sent as null is absent): no replay protection asked for.
+    if (key === undefined || key === null) return this.tx.write(fn);
     const requestHash = hashOf(request);
     try {
       return await this.tx.write((m) => this.inTransaction(m, scope, key, requestHash, fn));
@@ -43,8 +44,8 @@ export class IdempotencyService {
    * Like `run`, inside a write transaction the caller already holds (SQLite batches several requests in
    * one transaction, each in a savepoint: game bets).
    */
-  async runIn<T>(m: EntityManager, scope: string, key: string | undefined, request: unknown, fn: (m: EntityManager) => Promise<T>): Promise<T> {
-    if (key === undefined) return fn(m);
+  async runIn<T>(m: EntityManager, scope: string, key: string | null | undefined, request: unknown, fn: (m: EntityManager) => Promise<T>): Promise<T> {
+    if (key === undefined || key === null) return fn(m);
     return this.inTransaction(m, scope, key, hashOf(request), fn);
   }
 
@@ -92,8 +93,8 @@ export class IdempotencyService {
    * body). For calls whose checks depend on state the first request changed (a withdrawal freezes the
    * funds it checked): look here before checking, so a replay answers what the first one answered.
    */
-  async peek<T>(scope: string, key: string | undefined, request: unknown): Promise<{ value: T } | null> {
-    if (key === undefined) return null;
+  async peek<T>(scope: string, key: string | null | undefined, request: unknown): Promise<{ value: T } | null> {
+    if (key === undefined || key === null) return null;
     const prior = await this.tx.ds.getRepository(IdempotencyKeyEntity).findOne({ where: { scope, key } });
     return prior ? { value: this.replay<T>(prior, hashOf(request)) } : null;
   }

@@ -7,8 +7,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { SessionService } from '../auth/session.service';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
-import { errorEnvelope, okEnvelope } from '../common/http/envelope';
-import { noteServerError, playerStatus, toApiError } from '../common/http/exception.filter';
+import { okEnvelope } from '../common/http/envelope';
+import { noteServerError, sendApiError, toApiError } from '../common/http/exception.filter';
 import { langOf } from '../common/http/lang';
 import { BatchedRateLimitStore } from '../common/shared/rate-limit-store';
 import { SHARED_STORE, type SharedStore } from '../common/shared/shared-store';
@@ -161,7 +161,8 @@ export class HeartRoute implements OnApplicationShutdown {
   private sendError(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
     const e = toApiError(err);
     noteServerError(this.log, e, err, reply);
-    return reply.code(playerStatus(e.key)).send(errorEnvelope(langOf(req), e.key, e.params));
+    sendApiError(req, reply, e);
+    return reply;
   }
 }
 

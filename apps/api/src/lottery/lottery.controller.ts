@@ -63,7 +63,8 @@ export class LotteryController {
   @ApiHeader({ name: 'token', required: true })
   @ApiOperation({ summary: 'Recent rounds, newest first: hash always, digits and seed once drawn' })
   issueList(@Body() dto: IssueListDto): Promise<IssueListResponse> {
-    return this.lottery.issueList(dto.game_id, dto.limit);
+    // null is absent (IsOptional lets it through): the default applies, not an unbounded list.
+    return this.lottery.issueList(dto.game_id, dto.limit ?? undefined);
   }
 
   @Post('cand')
@@ -72,7 +73,7 @@ export class LotteryController {
   @ApiHeader({ name: 'token', required: true })
   @ApiOperation({ summary: 'Chart data: drawn rounds with their sums, oldest first' })
   cand(@Body() dto: CandDto): Promise<CandResponse> {
-    return this.lottery.cand(dto.game_id, dto.limit);
+    return this.lottery.cand(dto.game_id, dto.limit ?? undefined);
   }
 
   @Post('verify')

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
@@ -61,6 +61,7 @@ export class HealthProbesController {
 
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: database answers SELECT 1, migrations applied, Redis reachable when configured; 503 with a reason otherwise' })
+  @ApiResponse({ status: 503, description: 'Not ready: the same body, with `reasons`', schema: { $ref: '#/components/schemas/ReadinessResponse' } })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessResponse> {
     const checks: ReadinessResponse['checks'] = { database: 'failed', migrations: 'unknown', shared_store: this.store.kind === 'redis' ? 'failed' : 'memory' };
     const reasons: string[] = [];

@@ -1,5 +1,5 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
@@ -35,6 +35,9 @@ export class MetricsController {
   @Get()
   @ApiHeader({ name: 'Authorization', required: false, description: 'Bearer <METRICS_TOKEN> when METRICS_TOKEN is set' })
   @ApiOperation({ summary: 'Prometheus metrics (text format); METRICS_TOKEN as a bearer token, or loopback only when it is unset' })
+  @ApiOkResponse({ description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 401, description: 'METRICS_TOKEN is set and the bearer token is not it', content: { 'text/plain': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 403, description: 'No METRICS_TOKEN and the request is not from loopback (or was relayed by a proxy)', content: { 'text/plain': { schema: { type: 'string' } } } })
   async scrape(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const access = metricsAccess(req, this.metrics.token);
     if (access !== 'ok') {

@@ -108,8 +108,14 @@ export async function allRounds(ds: DataSource): Promise<RoundRow[]> {
 }
 
 /** POST a player call with a token; answers the envelope. */
-export async function call(t: TestApp, path: string, token: string | null, body: Record<string, unknown> = {}): Promise<Envelope> {
-  let req = t.http().post(`/index.php/api/${path}`);
+export async function call(
+  t: TestApp,
+  path: string,
+  token: string | null,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<Envelope> {
+  let req = t.http().post(`/index.php/api/${path}`).set(headers);
   if (token !== null) req = req.set('token', token);
   const res = await req.send(body);
   if (res.status >= 500) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
@@ -128,8 +134,9 @@ export async function bet(
   t: TestApp,
   token: string,
   body: { issue: string; play_type: string; money: unknown; plan_id?: number; game_id?: number; follow_id?: number; idempotency_key?: string },
+  headers: Record<string, string> = {},
 ): Promise<Envelope> {
-  return call(t, 'Lottery/playOrder', token, { plan_id: 1, game_id: 1, ...body });
+  return call(t, 'Lottery/playOrder', token, { plan_id: 1, game_id: 1, ...body }, headers);
 }
 
 export async function balanceOf(ds: DataSource, userId: number): Promise<{ money: number; lock: number; status: string }> {

@@ -50,6 +50,26 @@ export function noteServerError(log: Logger, apiError: ApiError, exception: unkn
 }
 
 /**
+ * Writes a refusal in the shape of the API the URL belongs to (see AllExceptionsFilter). Also used for the
+ * refusals Fastify's router makes before any route runs (app.factory.ts `frameworkErrors`).
+ */
+export function sendApiError(req: FastifyRequest, reply: FastifyReply, apiError: ApiError): void {
+  const lang = langOf(req);
+  if (req.url.startsWith('/admin-api')) {
+    void reply.status(CONSOLE_HTTP_STATUS[apiError.key]).send({
+      message: translate(lang, apiError.key, apiError.params),
+      error: apiError.key,
+      errors: apiError.fieldErrors ?? {},
+      ...(apiError.params ? { params: apiError.params } : {}),
+    });
+    return;
+  }
+  const isPlayerApi = req.url.startsWith('/index.php');
+  const status = isPlayerApi ? playerStatus(apiError.key) : CONSOLE_HTTP_STATUS[apiError.key];
+  void reply.status(status).send(errorEnvelope(lang, apiError.key, apiError.params));
+}
+
+/**
  * The one place where errors reach the wire. Player API (/index.php): the spec's envelope with a
  * translated msg and the stable error key. Console API (/admin-api): an HTTP status from one exhaustive
  * table and `{ message, errors }` as react-admin reads it.
@@ -64,18 +84,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = ctx.getResponse<FastifyReply>();
     const apiError = toApiError(exception);
     noteServerError(this.log, apiError, exception, reply);
-    const lang = langOf(req);
-    if (req.url.startsWith('/admin-api')) {
-      void reply.status(CONSOLE_HTTP_STATUS[apiError.key]).send({
-        message: translate(lang, apiError.key, apiError.params),
-        error: apiError.key,
-        errors: apiError.fieldErrors ?? {},
-        ...(apiError.params ? { params: apiError.params } : {}),
-      });
-      return;
-    }
-    const isPlayerApi = req.url.startsWith('/index.php');
-    const status = isPlayerApi ? playerStatus(apiError.key) : CONSOLE_HTTP_STATUS[apiError.key];
-    void reply.status(status).send(errorEnvelope(lang, apiError.key, apiError.params));
+    sendApiError(req, reply, apiError);
   }
 }

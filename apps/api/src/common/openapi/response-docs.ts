@@ -108,6 +108,8 @@ function schemaOf(operationId: string | undefined): SchemaObject | ReferenceObje
   return RESPONSE_SCHEMAS.operations[operationId] ?? RESPONSE_SCHEMAS.operations[operationId.replace(/_(get|post|put|patch|delete)$/, '')] ?? {};
 }
 
+const hasContent = (r: ResponseObject | ReferenceObject | undefined): boolean => r !== undefined && 'content' in r && r.content !== undefined;
+
 /**
  * Fills every operation's responses from the generated schemas (scripts/openapi-schemas.js): the player
  * API's envelope around the contract type, or the console's view type, plus every error code.
@@ -122,7 +124,8 @@ export function describeResponses(doc: OpenAPIObject): OpenAPIObject {
       const data = schemaOf(op.operationId);
       if (path.startsWith(PLAYER_PREFIX)) playerResponses(op, data);
       else if (path.startsWith(CONSOLE_PREFIX)) consoleResponses(op, path, data);
-      else op.responses = { ...op.responses, '200': { description: 'OK', content: { 'application/json': { schema: data } } } };
+      // Ops routes: JSON of the return type, unless the controller documents its own answer (e.g. /metrics, text).
+      else if (!hasContent(op.responses?.['200'])) op.responses = { ...op.responses, '200': { description: 'OK', content: { 'application/json': { schema: data } } } };
     }
   }
   return doc;

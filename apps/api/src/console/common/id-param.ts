@@ -3,11 +3,14 @@ import { ApiParam } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../common/api-error';
 
-/** A positive safe integer written in plain digits ("1e3", "0x10", "1.0" are refused), else 400 naming `id`. */
+/** The largest id a row can have: ids are 32-bit SERIAL columns (PostgreSQL refuses a larger value in a query). */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer up to MAX_ID written in plain digits ("1e3", "0x10", "1.0" are refused), else 400 naming `id`. */
 export function parseId(value: unknown): number {
-  if (typeof value === 'string' && /^[1-9][0-9]{0,14}$/.test(value)) {
+  if (typeof value === 'string' && /^[1-9][0-9]{0,9}$/.test(value)) {
     const n = Number(value);
-    if (Number.isSafeInteger(n)) return n;
+    if (n <= MAX_ID) return n;
   }
   throw new ApiError('VALIDATION_FAILED', { field: 'id', reason: 'positive integer' }, { id: 'must be a positive integer' });
 }

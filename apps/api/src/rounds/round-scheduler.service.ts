@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
+import { isDatabaseUnavailable } from '../common/db/unavailable';
 import { RoundLifecycleService } from './round-lifecycle.service';
 
 /** Time between scheduler steps: a transition happens at most this late. */
@@ -52,7 +53,11 @@ export class RoundScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (e) {
       this.failures++;
       // A database that went away during shutdown is not worth a stack trace per step.
-      if (this.failures <= 3 || this.failures % 60 === 0) this.log.error(`scheduler step failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      if (this.failures <= 3 || this.failures % 60 === 0) {
+        // The database restarting is an outage to wait out (the next step retries), not a bug: one warning line.
+        if (isDatabaseUnavailable(e)) this.log.warn(`scheduler step waits for the database: ${e instanceof Error ? e.message : String(e)}`);
+        else this.log.error(`scheduler step failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      }
     }
   }
 }

@@ -50,19 +50,7 @@ async function heartAndBets(dir) {
       ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
       join(API_ROOT, 'apps/api/dist/main.js'),
     ],
-    {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      SCHEDULER: 'on',
-      OPEN_HOURS: 'always',
-      ROUND_SECONDS: String(roundSeconds),
-      BET_CLOSE_SECONDS: '10',
-      TRUST_PROXY: 'true',
-      SEED_DEMO: 'false',
-      ADMIN_PASSWORD: 'bench-admin-password',
-    },
+    apiEnv(url, port, roundSeconds),
     /Serving on http/,
   );
   try {

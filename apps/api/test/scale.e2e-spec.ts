@@ -9,7 +9,7 @@ import type { DataSource } from 'typeorm';
 import { runLedgerCheck } from '../src/ledger/ledger-check';
 import { pgAvailable } from './factories/postgres';
 import { roundsExactlyOnce } from './factories/cluster';
-import { bulkBets, bulkPlayers, count, createPgDatabase, fundOn, independentDraw, MAIN_JS, REPO_ROOT, startServer, type ServerProcess } from './factories/game';
+import { buildApi, bulkBets, bulkPlayers, count, createPgDatabase, fundOn, independentDraw, MAIN_JS, REPO_ROOT, startServer, type ServerProcess } from './factories/game';
 import { loadConfig } from '../src/common/config/app-config';
 
 /**
@@ -18,17 +18,7 @@ import { loadConfig } from '../src/common/config/app-config';
  */
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-beforeAll(() => {
-  try {
-    execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(REPO_ROOT, 'apps/api/tsconfig.build.json')], {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-    });
-  } catch (e) {
-    // Type errors elsewhere still emit JavaScript (typecheck reports them); only a missing build is fatal.
-    if (!existsSync(MAIN_JS)) throw e;
-  }
-}, 180_000);
+beforeAll(() => buildApi(), 180_000);
 
 async function ledgerReport(ds: DataSource): Promise<{ violations: number; failing: string[] }> {
   const r = await runLedgerCheck(ds);

@@ -4,6 +4,9 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import type { TestApp } from './test-app';
+import { HeartDto } from '../../src/lottery/dto/lottery.dto';
+import { HEART_PATH } from '../../src/lottery/heart-route';
+import { HeartService } from '../../src/lottery/heart.service';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -26,9 +29,12 @@ const METHOD_NAME: Partial<Record<RequestMethod, Method>> = {
   [RequestMethod.DELETE]: 'delete',
 };
 
-/** Every route Nest registered, from the controllers' metadata: method, path, body and query DTOs. */
+/**
+ * Every route of the API: those Nest registered, from the controllers' metadata (method, path, body and query
+ * DTOs), and the heartbeat, a native Fastify route (lottery/heart-route.ts) whose body is a HeartDto.
+ */
 export function appRoutes(t: TestApp): AppRoute[] {
-  const out: AppRoute[] = [];
+  const out: AppRoute[] = [{ method: 'post', path: HEART_PATH, handler: HeartService.prototype.heart, bodyDto: HeartDto, queryDto: null }];
   for (const mod of t.app.get(ModulesContainer).values()) {
     for (const wrapper of mod.controllers.values()) {
       const ctrl = wrapper.metatype as Type | null;

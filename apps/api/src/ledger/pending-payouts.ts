@@ -7,18 +7,22 @@ import type { EntityManager } from 'typeorm';
  * odds / 1000)): the part of the balance cap (domain checkBalanceCap) still to come. A pending bet
  * belongs to a round not yet settled or void and was placed after that round opened (I6a), so only
  * bets since the oldest such round's open_at are read, through the (user_id, created_at) index.
+ *
+ * As an SQL expression with two `?` parameters, in this order: the player's id, then `now`. The bet path
+ * reads it as a column of another statement (one round trip less); pendingPayoutOf runs it alone.
  */
-export async function pendingPayoutOf(m: EntityManager, userId: number, now: number): Promise<number> {
-  const rows = (await m.query(
-    positional(
-      kindOf(m.connection),
-      `SELECT COALESCE(SUM((b.stake_minor * b.odds_milli) / 1000), 0) AS total FROM bets b
-      WHERE b.user_id = ? AND b.status = ${BET_STATUS.PENDING}
-        AND b.created_at >= (SELECT COALESCE(MIN(r.open_at), ?) FROM rounds r WHERE r.state IN ('open', 'closed', 'drawn'))`,
-    ),
-    [userId, now],
-  )) as { total: number | string }[];
-  const total = Number(rows[0]?.total ?? 0);
-  if (!Number.isSafeInteger(total)) throw new Error(`pending payouts out of safe range: ${String(rows[0]?.total)}`);
+export const PENDING_PAYOUT_SQL = `(SELECT COALESCE(SUM((pb.stake_minor * pb.odds_milli) / 1000), 0) FROM bets pb
+      WHERE pb.user_id = ? AND pb.status = ${BET_STATUS.PENDING}
+        AND pb.created_at >= (SELECT COALESCE(MIN(pr.open_at), ?) FROM rounds pr WHERE pr.state IN ('open', 'closed', 'drawn')))`;
+
+/** PENDING_PAYOUT_SQL's answer (PostgreSQL answers the bigint sum as a string) as a safe JS number. */
+export function pendingPayoutValue(v: unknown): number {
+  const total = Number(v ?? 0);
+  if (!Number.isSafeInteger(total)) throw new Error(`pending payouts out of safe range: ${String(v)}`);
   return total;
+}
+
+export async function pendingPayoutOf(m: EntityManager, userId: number, now: number): Promise<number> {
+  const rows = (await m.query(positional(kindOf(m.connection), `SELECT ${PENDING_PAYOUT_SQL} AS total`), [userId, now])) as { total: number | string }[];
+  return pendingPayoutValue(rows[0]?.total);
 }

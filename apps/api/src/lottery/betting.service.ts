@@ -34,9 +34,9 @@ import { FeedService } from '../feed/feed.service';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { betPosting } from '../ledger/ledger-keys';
 import { LedgerService } from '../ledger/ledger.service';
-import { pendingPayoutOf } from '../ledger/pending-payouts';
+import { PENDING_PAYOUT_SQL } from '../ledger/pending-payouts';
 import { CAPITAL_MARK } from '../rounds/settlement.service';
-import { all, bool, first, int, intOrNull, one, rowOf, Sql, str } from '../common/db/sql';
+import { aggregate, all, bool, first, int, intOrNull, one, rowOf, Sql, str } from '../common/db/sql';
 import { BetBatcher } from './bet-batcher';
 import { SettingsService } from '../settings/settings.service';
 import type { PlayOrderDto } from './dto/lottery.dto';
@@ -47,11 +47,14 @@ const RoundRow = rowOf({ id: int, state: str, open_at: int, close_at: int });
 /** The bet a follow bet copies. */
 const FollowedRow = rowOf({ id: int, round_id: int, plan_id: int, play_type: str });
 
-/** The room, its game, and the odds of the bet's category (NULL: the room does not offer it). */
-const RoomRow = rowOf({ game_id: int, plan_enabled: bool, join_limit_minor: int, game_enabled: bool, odds_milli: intOrNull });
+/** The bet's round and the player placing the bet (both rows locked on PostgreSQL). */
+const RoundPlayerRow = rowOf({ id: int, state: str, open_at: int, close_at: int, group_id: int, status: str, money_minor: int, lock_money_minor: int });
 
-/** The player placing the bet (row locked on PostgreSQL). */
-const PlayerRow = rowOf({ group_id: int, status: str, money_minor: int, lock_money_minor: int });
+/**
+ * The room, its game, the odds of the bet's category (NULL: the room does not offer it), and the player's
+ * pending payouts (PENDING_PAYOUT_SQL).
+ */
+const RoomRow = rowOf({ game_id: int, plan_enabled: bool, join_limit_minor: int, game_enabled: bool, odds_milli: intOrNull, pending_payout: aggregate });
 
 /** A bet the player already holds in the round (opposite-bet rule). */
 const HeldRow = rowOf({ play_type: str, stake_minor: int });
@@ -137,10 +140,24 @@ export class BettingService {
     const q = (s: string): string => this.sql.q(s);
     const now = this.clock.now();
 
-    const round = await first(
-      RoundRow,
-      m.query(q(`SELECT id, state, open_at, close_at FROM rounds WHERE game_id = ? AND issue = ?${this.sql.forShare}`), [dto.game_id, dto.issue]),
+    // The round (share-locked on PostgreSQL) and the player's row (locked for the rest of the transaction on
+    // PostgreSQL) in one statement, the round's lock taken first as before. No row: the round or the player is
+    // missing; the round alone then tells which error it is.
+    const both = await first(
+      RoundPlayerRow,
+      m.query(
+        q(`SELECT r.id, r.state, r.open_at, r.close_at, u.group_id, u.status, u.money_minor, u.lock_money_minor
+             FROM rounds r JOIN users u ON u.id = ?
+            WHERE r.game_id = ? AND r.issue = ?${this.sql.isPg ? ' FOR SHARE OF r FOR UPDATE OF u' : ''}`),
+        [userId, dto.game_id, dto.issue],
+      ),
     );
+    const round =
+      both ??
+      (await first(
+        RoundRow,
+        m.query(q(`SELECT id, state, open_at, close_at FROM rounds WHERE game_id = ? AND issue = ?${this.sql.forShare}`), [dto.game_id, dto.issue]),
+      ));
     if (round === undefined) throw new ApiError(slotAt(now, this.cfg.schedule) === null ? 'PLATFORM_CLOSED' : 'ROUND_NOT_FOUND');
     const roundId = round.id;
     const openAt = round.open_at;
@@ -157,13 +174,15 @@ export class BettingService {
       followOf = f.id;
     }
 
+    // The room, its game and odds, and what the player's pending bets could pay (balance cap), read after the
+    // player's row is locked (a new statement: it sees every bet committed by an earlier holder of the lock).
     const room = await first(
       RoomRow,
       m.query(
-        q(`SELECT p.game_id, p.enabled AS plan_enabled, p.join_limit_minor, g.enabled AS game_enabled, o.odds_milli
+        q(`SELECT p.game_id, p.enabled AS plan_enabled, p.join_limit_minor, g.enabled AS game_enabled, o.odds_milli, ${PENDING_PAYOUT_SQL} AS pending_payout
            FROM plans p JOIN games g ON g.id = p.game_id LEFT JOIN odds o ON o.plan_id = p.id AND o.play_type = ?
           WHERE p.id = ?`),
-        [playType, dto.plan_id],
+        [userId, now, playType, dto.plan_id],
       ),
     );
     if (room === undefined || room.game_id !== dto.game_id || !room.plan_enabled) throw new ApiError('PLAN_NOT_FOUND');
@@ -173,11 +192,7 @@ export class BettingService {
     // stake x odds must stay exact (the settlement multiplies them in SQL): far above any max_stake_minor.
     if (!Number.isSafeInteger(stake * odds)) throw new ApiError('AMOUNT_TOO_LARGE');
 
-    // The player's row, locked for the rest of the transaction on PostgreSQL (one round trip for the lock and the read).
-    const user = await first(
-      PlayerRow,
-      m.query(q(`SELECT group_id, status, money_minor, lock_money_minor FROM users WHERE id = ?${this.sql.isPg ? ' FOR UPDATE' : ''}`), [userId]),
-    );
+    const user = both;
     if (user === undefined) throw new ApiError('SESSION_INVALID');
     if (user.group_id === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
     if (user.status === ACCOUNT_STATUS.FROZEN) throw new ApiError('ACCOUNT_FROZEN');
@@ -191,7 +206,7 @@ export class BettingService {
       checkBalanceCap({
         availableMinor: money - stake,
         frozenMinor: user.lock_money_minor,
-        pendingPayoutMinor: await pendingPayoutOf(m, userId, now),
+        pendingPayoutMinor: room.pending_payout,
         creditMinor: payoutMinor(stake, odds),
         maxBalanceMinor: maxBalance,
       }),

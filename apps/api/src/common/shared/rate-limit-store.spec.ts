@@ -22,6 +22,7 @@ function sharedCounter(now: () => number): { store: SharedStore; calls: () => nu
       calls++;
       return mem.hit(k, w, by);
     },
+    hitUnlessSet: (k, f, w) => mem.hitUnlessSet(k, f, w),
     setFor: (k, v, t) => mem.setFor(k, v, t),
     get: (k) => mem.get(k),
     publish: () => Promise.resolve(0),

@@ -1,3 +1,5 @@
+import { REDIS_URL, redisAvailable } from '../../../test/factories/cluster';
+import { RedisSharedStore } from './redis-shared-store';
 import { SharedEvents } from './shared-events';
 import { MemorySharedStore, type SharedStore } from './shared-store';
 import { SharedThrottlerStorage } from './throttler-storage';
@@ -127,5 +129,43 @@ describe('SharedThrottlerStorage when the shared store fails', () => {
     expect(hits).toEqual([false, false, true]); // still limited, locally
     down = false;
     expect(await t.increment('ip', 60_000, 2, 0, 'default')).toMatchObject({ totalHits: 1, isBlocked: false });
+  });
+});
+
+const redisReady = redisAvailable();
+if (!redisReady) console.warn(`shared-store.spec: Redis at ${REDIS_URL} is not reachable: the Redis store's tests are skipped`);
+
+(redisReady ? describe : describe.skip)('RedisSharedStore.hitUnlessSet and the throttler on Redis (REDIS_URL)', () => {
+  // a prefix of its own: nothing another test or instance uses; every key has a short time to live
+  let store: RedisSharedStore;
+  beforeAll(async () => {
+    store = new RedisSharedStore(REDIS_URL, `sum28:test:${process.pid}:${Date.now()}:`);
+    await store.ready();
+  });
+  afterAll(() => store.close());
+
+  it('counts in the window while the flag is absent, and answers the flag without counting once it is set', async () => {
+    expect(await store.hitUnlessSet('c', 'c:flag', 5_000)).toMatchObject({ hits: 1 });
+    const second = await store.hitUnlessSet('c', 'c:flag', 5_000);
+    expect(second).toMatchObject({ hits: 2 });
+    expect('msLeft' in second && second.msLeft > 0 && second.msLeft <= 5_000).toBe(true);
+    await store.setFor('c:flag', '1', 3_000);
+    const flagged = await store.hitUnlessSet('c', 'c:flag', 5_000);
+    expect('flagMsLeft' in flagged && flagged.flagMsLeft > 0 && flagged.flagMsLeft <= 3_000).toBe(true);
+    expect(await store.get('c')).toMatchObject({ value: '2' }); // the flagged call counted nothing
+  });
+
+  it('limits like the in-memory store: `limit` hits, then blocked for blockDuration', async () => {
+    const t = new SharedThrottlerStorage(store);
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await t.increment('ip', 5_000, 3, 2_000, 'default'));
+    expect(results.map((r) => [r.totalHits, r.isBlocked])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+      [4, true], // blocked: answered from the block, not counted
+    ]);
+    expect(results[4]?.timeToBlockExpire).toBe(2);
   });
 });

@@ -12,6 +12,11 @@ export interface SharedStore {
    * hit; answers the hits so far (these included) and the milliseconds left in the window.
    */
   hit(key: string, windowMs: number, by?: number): Promise<{ hits: number; msLeft: number }>;
+  /**
+   * `get(flagKey)` then, when the flag is not set, `hit(key, windowMs)`, in one step (one round trip on Redis):
+   * answers the flag's milliseconds to live when it is set (nothing counted), else the hit's answer.
+   */
+  hitUnlessSet(key: string, flagKey: string, windowMs: number): Promise<{ flagMsLeft: number } | { hits: number; msLeft: number }>;
   /** Sets `key` for `ttlMs` (a block, say). */
   setFor(key: string, value: string, ttlMs: number): Promise<void>;
   /** The value of `key` and its milliseconds to live, or null when absent or expired. */
@@ -48,6 +53,11 @@ export class MemorySharedStore implements SharedStore {
     const hits = Number(cur.value) + by;
     cur.value = String(hits);
     return Promise.resolve({ hits, msLeft: cur.expiresAt - now });
+  }
+
+  async hitUnlessSet(key: string, flagKey: string, windowMs: number): Promise<{ flagMsLeft: number } | { hits: number; msLeft: number }> {
+    const flag = await this.get(flagKey);
+    return flag !== null ? { flagMsLeft: flag.msLeft } : this.hit(key, windowMs);
   }
 
   setFor(key: string, value: string, ttlMs: number): Promise<void> {

@@ -32,11 +32,13 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
 
   private async count(store: SharedStore, key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     const base = `throttle:${throttlerName}:${key}`;
-    const blocked = await store.get(`${base}:blocked`);
-    if (blocked !== null) {
-      return { totalHits: limit + 1, timeToExpire: Math.ceil(blocked.msLeft / 1000), isBlocked: true, timeToBlockExpire: Math.ceil(blocked.msLeft / 1000) };
+    // the block, and when there is none the hit, in one round trip
+    const counted = await store.hitUnlessSet(base, `${base}:blocked`, ttl);
+    if ('flagMsLeft' in counted) {
+      const left = Math.ceil(counted.flagMsLeft / 1000);
+      return { totalHits: limit + 1, timeToExpire: left, isBlocked: true, timeToBlockExpire: left };
     }
-    const { hits, msLeft } = await store.hit(base, ttl);
+    const { hits, msLeft } = counted;
     if (hits > limit) {
       const blockMs = blockDuration > 0 ? blockDuration : msLeft;
       await store.setFor(`${base}:blocked`, '1', blockMs);

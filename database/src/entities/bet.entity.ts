@@ -3,7 +3,8 @@ import { BigIntColumn } from '../columns';
 
 /** A bet. Odds are snapshotted when it is placed. status 0 pending, 1 settled, 2 cancelled (void round). */
 @Entity('bets')
-@Index('ix_bets_round_status', ['round_id', 'status'])
+// By round only: settling moves no entry (status is read from the row, which settlement reads anyway).
+@Index('ix_bets_round', ['round_id'])
 @Index('ix_bets_user_created', ['user_id', 'created_at'])
 @Index('ix_bets_plan_created', ['plan_id', 'id'])
 // Winners only (the unseen-win lookup asks for whether_hit = 1): settling a round then leaves the index alone for

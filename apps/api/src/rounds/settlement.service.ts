@@ -175,8 +175,13 @@ export class SettlementService {
          SELECT ${key}, '${kind}', b.user_id, 'bet', b.id, CAST(? AS BIGINT) ${from} ORDER BY b.id`),
       [now, roundId],
     );
-    // The lines find their posting by its bet and kind (ix_ledger_transactions_ref), not by building its text key again.
-    const posted = from.replace('FROM bets b', `FROM bets b JOIN ledger_transactions t ON t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${kind}'`);
+    // The lines find their posting by its bet and kind (ix_ledger_transactions_ref), not by building its text key
+    // again. CROSS JOIN keeps SQLite's join order: from this round's bets to their postings, never the other way
+    // round (which would scan every bet posting ever made); PostgreSQL plans it as the inner join it is.
+    const posted = from.replace(
+      'FROM bets b WHERE',
+      `FROM bets b CROSS JOIN ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${kind}' AND`,
+    );
     await m.query(
       q(`INSERT INTO ledger_entries (tx_id, account, user_id, amount_minor, created_at)
          SELECT t.id, 'house_game', NULL, 0 - ${amount}, CAST(? AS BIGINT) ${posted}

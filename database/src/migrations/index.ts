@@ -12,6 +12,8 @@ import { SignInThrottle1795417008806 as PgSignInThrottle } from './postgres/1795
 import { RechargeRates1795417080324 as PgRechargeRates } from './postgres/1795417080324-RechargeRates';
 import { CaseInsensitiveUsernames1795417667416 as PgCaseInsensitiveUsernames } from './postgres/1795417667416-CaseInsensitiveUsernames';
 import { CapitalLogOverNullable1795419972790 as PgCapitalLogOverNullable } from './postgres/1795419972790-CapitalLogOverNullable';
+import { BetsHitSeenWinnersOnly1795420000000 as PgBetsHitSeenWinnersOnly } from './postgres/1795420000000-BetsHitSeenWinnersOnly';
+import { BetsRoundIndex1795468631312 as PgBetsRoundIndex } from './postgres/1795468631312-BetsRoundIndex';
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
@@ -22,6 +24,8 @@ import { SignInThrottle1795417008806 as SqliteSignInThrottle } from './sqlite/17
 import { RechargeRates1795417080324 as SqliteRechargeRates } from './sqlite/1795417080324-RechargeRates';
 import { CaseInsensitiveUsernames1795417667416 as SqliteCaseInsensitiveUsernames } from './sqlite/1795417667416-CaseInsensitiveUsernames';
 import { CapitalLogOverNullable1795419972790 as SqliteCapitalLogOverNullable } from './sqlite/1795419972790-CapitalLogOverNullable';
+import { BetsHitSeenWinnersOnly1795420000000 as SqliteBetsHitSeenWinnersOnly } from './sqlite/1795420000000-BetsHitSeenWinnersOnly';
+import { BetsRoundIndex1795468631312 as SqliteBetsRoundIndex } from './sqlite/1795468631312-BetsRoundIndex';
 
 export const SQLITE_MIGRATIONS: Function[] = [
   SqliteInit,
@@ -34,6 +38,8 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteRechargeRates,
   SqliteCaseInsensitiveUsernames,
   SqliteCapitalLogOverNullable,
+  SqliteBetsHitSeenWinnersOnly,
+  SqliteBetsRoundIndex,
 ];
 export const POSTGRES_MIGRATIONS: Function[] = [
   PgInit,
@@ -46,4 +52,6 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   PgRechargeRates,
   PgCaseInsensitiveUsernames,
   PgCapitalLogOverNullable,
+  PgBetsHitSeenWinnersOnly,
+  PgBetsRoundIndex,
 ];

@@ -34,14 +34,8 @@ const SettleRoundRow = rowOf({ game_id: int, state: str, sum: intOrNull });
 /** A round that exists (voidRound). */
 const IdRow = rowOf({ id: int });
 
-/** How many bets a credit covers and their amount. */
-const TotalsRow = rowOf({ n: int, total: int });
-
-/** The largest balance a credit would leave: `int` refuses one past the safe range. */
-const TopRow = rowOf({ top: int });
-
-/** COUNT of a query. */
-const CountRow = rowOf({ n: int });
+/** The bets a credit covers: their number, amount and players, and the largest balance it would leave. */
+const CreditSumsRow = rowOf({ players: int, n: int, total: int, top: int });
 
 /**
  * Settles a drawn round, or voids a round with refunds, with set-based SQL: one transaction per round,
@@ -155,34 +149,44 @@ export class SettlementService {
     this.epochs.touchAll(m);
     const amount = `b.${amountColumn}`;
     // Parameters in a SELECT list are untyped on PostgreSQL: CAST(? AS BIGINT) types them (a no-op on SQLite).
-    const { n: count, total } = await one(TotalsRow, m.query(q(`SELECT COUNT(*) AS n, COALESCE(SUM(${amount}), 0) AS total ${from}`), [roundId]));
-    if (count === 0) return { count, total };
     if (sql.isPg) {
       // Lock the credited players (in id order, as every writer does) before reading their balances.
       await m.query(q(`SELECT id FROM users WHERE id IN (SELECT b.user_id ${from}) ORDER BY id FOR UPDATE`), [roundId]);
     }
-    // Checked arithmetic: every credited balance must stay a safe integer. The balance cap (bets and credits
-    // keep available + frozen + pending payouts <= max_balance <= 2^53 - largest payout) makes this hold,
-    // so the check never refuses a round; if it ever did, the round stays drawn instead of a balance going wrong.
-    await one(
-      TopRow,
+    // One pass over the credited bets: their number and total, their players, and checked arithmetic: every
+    // credited balance must stay a safe integer (`int` refuses `top` past the safe range). The balance cap (bets
+    // and credits keep available + frozen + pending payouts <= max_balance <= 2^53 - largest payout) makes this
+    // hold, so the check never refuses a round; if it ever did, the round stays drawn instead of a balance going wrong.
+    const sums = await one(
+      CreditSumsRow,
       m.query(
-        q(`SELECT COALESCE(MAX(u.money_minor + w.total), 0) AS top FROM users u
-           JOIN (SELECT b.user_id, SUM(${amount}) AS total ${from} GROUP BY b.user_id) w ON w.user_id = u.id`),
+        q(`SELECT COUNT(*) AS players, COALESCE(SUM(w.n), 0) AS n, COALESCE(SUM(w.total), 0) AS total,
+                  COALESCE(MAX(u.money_minor + w.total), 0) AS top
+             FROM (SELECT b.user_id, COUNT(*) AS n, SUM(${amount}) AS total ${from} GROUP BY b.user_id) w
+             LEFT JOIN users u ON u.id = w.user_id`),
         [roundId],
       ),
     );
+    const { n: count, total } = sums;
+    if (count === 0) return { count, total };
     const key = `'bet:' || b.id || ':${event}'`;
     await m.query(
       q(`INSERT INTO ledger_transactions (unique_key, kind, user_id, ref_type, ref_id, created_at)
          SELECT ${key}, '${kind}', b.user_id, 'bet', b.id, CAST(? AS BIGINT) ${from} ORDER BY b.id`),
       [now, roundId],
     );
+    // The lines find their posting by its bet and kind (ix_ledger_transactions_ref), not by building its text key
+    // again. CROSS JOIN keeps SQLite's join order: from this round's bets to their postings, never the other way
+    // round (which would scan every bet posting ever made); PostgreSQL plans it as the inner join it is.
+    const posted = from.replace(
+      'FROM bets b WHERE',
+      `FROM bets b CROSS JOIN ledger_transactions t WHERE t.ref_type = 'bet' AND t.ref_id = b.id AND t.kind = '${kind}' AND`,
+    );
     await m.query(
       q(`INSERT INTO ledger_entries (tx_id, account, user_id, amount_minor, created_at)
-         SELECT t.id, 'house_game', NULL, 0 - ${amount}, CAST(? AS BIGINT) ${from.replace('FROM bets b', `FROM bets b JOIN ledger_transactions t ON t.unique_key = ${key}`)}
+         SELECT t.id, 'house_game', NULL, 0 - ${amount}, CAST(? AS BIGINT) ${posted}
          UNION ALL
-         SELECT t.id, 'user_available', b.user_id, ${amount}, CAST(? AS BIGINT) ${from.replace('FROM bets b', `FROM bets b JOIN ledger_transactions t ON t.unique_key = ${key}`)}`),
+         SELECT t.id, 'user_available', b.user_id, ${amount}, CAST(? AS BIGINT) ${posted}`),
       [now, roundId, now, roundId],
     );
     await m.query(
@@ -200,8 +204,7 @@ export class SettlementService {
           WHERE users.id = w.user_id`),
       [now, roundId],
     );
-    const players = await one(CountRow, m.query(q(`SELECT COUNT(DISTINCT b.user_id) AS n ${from}`), [roundId]));
-    if (credited.affected !== players.n) throw new Error(`round ${roundId}: balance update missed players`);
+    if (credited.affected !== sums.players) throw new Error(`round ${roundId}: balance update missed players`);
     return { count, total };
   }
 

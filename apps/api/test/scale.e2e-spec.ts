@@ -1,7 +1,6 @@
 import { createDataSource, openDatabase, seedDatabase } from '@sum28/database';
 import { slotAt } from '@sum28/domain';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -9,7 +8,7 @@ import type { DataSource } from 'typeorm';
 import { runLedgerCheck } from '../src/ledger/ledger-check';
 import { pgAvailable } from './factories/postgres';
 import { roundsExactlyOnce } from './factories/cluster';
-import { buildApi, bulkBets, bulkPlayers, count, createPgDatabase, fundOn, independentDraw, MAIN_JS, REPO_ROOT, startServer, type ServerProcess } from './factories/game';
+import { buildApi, bulkBets, bulkPlayers, count, createPgDatabase, fundOn, independentDraw, startServer, type ServerProcess } from './factories/game';
 import { loadConfig } from '../src/common/config/app-config';
 
 /**

@@ -1,24 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import type { DataSource } from 'typeorm';
 import { runLedgerCheck } from '../../src/ledger/ledger-check';
 import { buildApi, count, independentDraw, startServer, type ServerProcess } from './game';
 
 export { buildApi };
+import { REDIS_URL, redisAvailable } from './redis';
+
+export { REDIS_URL, redisAvailable };
 
 /**
  * Several real API processes (`node apps/api/dist/main.js`) on one PostgreSQL database with Redis: the helpers of
  * cluster.e2e-spec, scale.e2e-spec and the reliability files T8 and T24.
  */
-export const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-
-/** Whether a Redis server answers `PING` at `url`. */
-export function redisAvailable(url = REDIS_URL): boolean {
-  try {
-    return execFileSync('redis-cli', ['-u', url, 'ping'], { timeout: 5000 }).toString().trim() === 'PONG';
-  } catch {
-    return false;
-  }
-}
 
 /** `n` instances with the same `env`, one after the other: the first applies the migrations and seeds, the others find them done. */
 export async function startInstances(n: number, env: Record<string, string>, into: ServerProcess[] = []): Promise<ServerProcess[]> {

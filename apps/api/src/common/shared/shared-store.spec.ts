@@ -1,4 +1,4 @@
-import { REDIS_URL, redisAvailable } from '../../../test/factories/cluster';
+import { REDIS_URL, redisAvailable } from '../../../test/factories/redis';
 import { RedisSharedStore } from './redis-shared-store';
 import { SharedEvents } from './shared-events';
 import { MemorySharedStore, type SharedStore } from './shared-store';

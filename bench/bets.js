@@ -7,7 +7,7 @@ const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { openDatabase, seedDatabase, TxRunner } = require('@sum28/database');
-const { API_ROOT, cannon, clientIp, cpuMsOf, freePort, openIssue, roundSecondsWithTime, sleep, start } = require('./lib');
+const { API_ROOT, apiEnv, cannon, clientIp, cpuMsOf, freePort, openIssue, roundSecondsWithTime, sleep, start } = require('./lib');
 const fixtures = require('./fixtures');
 const { nginxConfig } = require('../scripts/cluster');
 
@@ -65,24 +65,6 @@ const countBets = async (url) => {
     await d.destroy();
   }
 };
-
-/** Environment of an API process for the bench (scheduler on, always open, a round length that leaves time to bet). */
-function apiEnv(url, port, roundSeconds, extra = {}) {
-  return {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: url,
-    SCHEDULER: 'on',
-    OPEN_HOURS: 'always',
-    ROUND_SECONDS: String(roundSeconds),
-    BET_CLOSE_SECONDS: '10',
-    TRUST_PROXY: 'true',
-    SEED_DEMO: 'false',
-    ADMIN_PASSWORD: 'bench-admin-password',
-    ...extra,
-  };
-}
 
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -169,4 +151,4 @@ async function betsPg({ duration, connections, players: nPlayers }) {
   }
 }
 
-module.exports = { betLoad, betsPg, apiEnv, countBets, createPgDatabase };
+module.exports = { betLoad, betsPg, countBets, createPgDatabase };

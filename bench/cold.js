@@ -4,7 +4,7 @@
 const { spawn } = require('node:child_process');
 const http = require('node:http');
 const { join } = require('node:path');
-const { API_ROOT, apiRequire, freePort, sleep } = require('./lib');
+const { API_ROOT, apiEnv, apiRequire, freePort, sleep } = require('./lib');
 
 function ready(port) {
   return new Promise((ok) => {
@@ -23,17 +23,7 @@ async function once(url) {
   const t0 = process.hrtime.bigint();
   const proc = spawn(process.execPath, [join(API_ROOT, 'apps/api/dist/main.js')], {
     cwd: API_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      SCHEDULER: 'on',
-      OPEN_HOURS: 'always',
-      SEED_DEMO: 'false',
-      ADMIN_PASSWORD: 'bench-admin-password',
-    },
+    env: { PATH: process.env.PATH, ...apiEnv(url, port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';

@@ -135,4 +135,23 @@ async function openIssue(port, token) {
 /** PASS/FAIL beside a figure. */
 const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
 
-module.exports = { ROOT, API_ROOT, apiRequire, sleep, fmt, freePort, start, post, clientIp, cannon, roundSecondsWithTime, cpuMsOf, openIssue, verdict };
+/** Environment of an API process for the bench (scheduler on, always open, a round length that leaves time to bet;
+ * without `roundSeconds`, the API's default round). */
+function apiEnv(url, port, roundSeconds, extra = {}) {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    SCHEDULER: 'on',
+    OPEN_HOURS: 'always',
+    ...(roundSeconds === undefined ? {} : { ROUND_SECONDS: String(roundSeconds) }),
+    BET_CLOSE_SECONDS: '10',
+    TRUST_PROXY: 'true',
+    SEED_DEMO: 'false',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    ...extra,
+  };
+}
+
+module.exports = { apiEnv, ROOT, API_ROOT, apiRequire, sleep, fmt, freePort, start, post, clientIp, cannon, roundSecondsWithTime, cpuMsOf, openIssue, verdict };

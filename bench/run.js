@@ -19,8 +19,8 @@ const { join } = require('node:path');
 
 const { openDatabase, seedDatabase, TxRunner } = require('@sum28/database');
 const fixtures = require('./fixtures');
-const { API_ROOT, cannon, clientIp, fmt, freePort, post, roundSecondsWithTime, sleep, start, verdict } = require('./lib');
-const { apiEnv, betLoad, betsPg, countBets } = require('./bets');
+const { API_ROOT, apiEnv, cannon, clientIp, fmt, freePort, post, roundSecondsWithTime, sleep, start, verdict } = require('./lib');
+const { betLoad, betsPg, countBets } = require('./bets');
 const { settlement } = require('./settle');
 const { coldStart } = require('./cold');
 

@@ -96,9 +96,11 @@ describe.each(BACKENDS)('money races on %s', (name, open) => {
       const stakes = Array.from({ length: 50 }, () => 500 + Math.floor(Math.random() * 3_000));
       const withdrawAmount = 10_000 + Math.floor(Math.random() * (B - 10_000 + 1));
       if (stakes.reduce((a, b) => a + b, 0) + withdrawAmount > B) contested++;
-      // The withdrawal checks its security code (argon2, some ms) before its transaction: the bets start
-      // at random moments over a window of random length so that either side can reach the balance first.
-      const spread = Math.floor(Math.random() * 400);
+      // The withdrawal checks its security code (argon2, some ms, more on a loaded machine) before its
+      // transaction: the bets start at random moments over a window of random length (up to 0.7 s, past the
+      // time argon2 takes) so that either side can reach the balance first. Bets that arrive together are
+      // placed in one transaction (BetBatcher), so a short window lets them take the whole balance at once.
+      const spread = Math.floor(Math.random() * 700);
       const jobs: Promise<{ kind: 'bet' | 'withdraw'; amount: number; ok: boolean; error?: string }>[] = stakes.map(async (s) => {
         await new Promise((r) => setTimeout(r, Math.floor(Math.random() * spread)));
         const r = await stake(t, w.userId, round, s);
@@ -132,7 +134,7 @@ describe.each(BACKENDS)('money races on %s', (name, open) => {
     expect([negatives, overspent, unexpected, inv.violations]).toEqual([0, 0, 0, 0]);
     expect(acceptedWithdrawals).toBeGreaterThan(0);
     expect(acceptedBets).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it('T2 over HTTP: 50 concurrent Lottery/playOrder bets and a withdrawal racing for one balance never overdraw (trials)', async () => {
     const trials = name === 'SQLite' ? 12 : 6;

@@ -7,7 +7,7 @@ import { canonicalJson } from '../common/canonical-json';
 import { Clock } from '../common/clock';
 import { exec } from '../common/db/sql';
 
-function hashOf(request: unknown): string {
+export function hashOf(request: unknown): string {
   return createHash('sha256').update(canonicalJson(request)).digest('hex');
 }
 
@@ -18,6 +18,11 @@ function hashOf(request: unknown): string {
  * the UNIQUE index (or the SQLite gate) and then replays. A request that fails stores nothing and may be
  * retried with its key.
  */
+/** A stored request: its body's hash and its answer (`{ value }`, or null while in progress). */
+export type StoredRequest = Pick<IdempotencyKeyEntity, 'request_hash' | 'response'>;
+
+export const storedKey = (scope: string, key: string): string => `${scope}\n${key}`;
+
 @Injectable()
 export class IdempotencyService {
   constructor(
@@ -34,19 +39,57 @@ export class IdempotencyService {
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
       // A concurrent request with the same key committed first (PostgreSQL): answer what it answered.
-      const prior = await this.tx.ds.getRepository(IdempotencyKeyEntity).findOne({ where: { scope, key } });
-      if (!prior) throw new ApiError('IDEMPOTENCY_IN_PROGRESS');
-      return this.replay<T>(prior, requestHash);
+      return this.replayCommitted<T>(scope, key, requestHash);
     }
   }
 
+  /** The committed answer of the request that holds this key (IDEMPOTENCY_MISMATCH for another body). */
+  async replayCommitted<T>(scope: string, key: string, requestHash: string): Promise<T> {
+    const prior = await this.tx.ds.getRepository(IdempotencyKeyEntity).findOne({ where: { scope, key } });
+    if (!prior) throw new ApiError('IDEMPOTENCY_IN_PROGRESS');
+    return this.replay<T>(prior, requestHash);
+  }
+
   /**
-   * Like `run`, inside a write transaction the caller already holds (SQLite batches several requests in
-   * one transaction, each in a savepoint: game bets).
+   * Batches (game bets): the stored requests of these keys, by `scope` + '\n' + `key`; `replayStored` answers
+   * one. Keys not in the map are new: the batch stores them with their answers (`storeMany`) in the
+   * transaction that makes the effect. A concurrent request that stores the same key first makes that insert
+   * fail, and the batch with it (its bets are then tried alone, and the one with that key replays).
    */
-  async runIn<T>(m: EntityManager, scope: string, key: string | null | undefined, request: unknown, fn: (m: EntityManager) => Promise<T>): Promise<T> {
-    if (key === undefined || key === null) return fn(m);
-    return this.inTransaction(m, scope, key, hashOf(request), fn);
+  async storedOf(m: EntityManager, keys: { scope: string; key: string }[]): Promise<Map<string, StoredRequest>> {
+    const out = new Map<string, StoredRequest>();
+    if (keys.length === 0) return out;
+    const scopes = [...new Set(keys.map((k) => k.scope))];
+    const names = [...new Set(keys.map((k) => k.key))];
+    const rows = (await m.query(
+      positional(
+        kindOf(m.connection),
+        `SELECT scope, "key", request_hash, response FROM idempotency_keys
+          WHERE scope IN (${scopes.map(() => '?').join(', ')}) AND "key" IN (${names.map(() => '?').join(', ')})`,
+      ),
+      [...scopes, ...names],
+    )) as { scope: string; key: string; request_hash: string; response: string | null }[];
+    for (const r of rows) {
+      out.set(storedKey(r.scope, r.key), { request_hash: r.request_hash, response: r.response === null ? null : (JSON.parse(r.response) as unknown) });
+    }
+    return out;
+  }
+
+  replayStored<T>(prior: StoredRequest, requestHash: string): T {
+    return this.replay<T>(prior, requestHash);
+  }
+
+  /** Stores new keys with their answers, in the caller's transaction (a key that exists fails the statement). */
+  async storeMany(m: EntityManager, rows: { scope: string; key: string; requestHash: string; value: unknown }[]): Promise<void> {
+    if (rows.length === 0) return;
+    const now = this.clock.now();
+    await m.query(
+      positional(
+        kindOf(m.connection),
+        `INSERT INTO idempotency_keys (scope, "key", request_hash, response, created_at) VALUES ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      ),
+      rows.flatMap((r) => [r.scope, r.key, r.requestHash, JSON.stringify({ value: r.value ?? null }), now]),
+    );
   }
 
   /**

@@ -95,6 +95,71 @@ export class LedgerService {
   }
 
   /**
+   * Several postings in one go (a batch of bets): the same rules as `post` for each, in a fixed number of
+   * statements whatever their number: the transaction rows, one conditional UPDATE per balance column with
+   * every player's summed change (a player whose balance would go below zero updates no row, and the whole
+   * call throws INSUFFICIENT_FUNDS, so the caller's transaction rolls back), then every line. Answers each
+   * changed player's balances after all the postings.
+   */
+  async postMany(m: EntityManager, postings: Posting[], now: number): Promise<Map<number, UserBalances>> {
+    if (postings.length === 1) return this.post(m, postings[0] as Posting, now);
+    if (postings.length === 0) return new Map();
+    for (const p of postings) assertBalanced(p);
+    const kind = kindOf(m.connection);
+    let inserted: { id: number | string; unique_key: string }[];
+    try {
+      inserted = (await returningRows(
+        m,
+        positional(
+          kind,
+          `INSERT INTO ledger_transactions (unique_key, kind, user_id, ref_type, ref_id, created_at) VALUES ${postings.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} RETURNING id, unique_key`,
+        ),
+        postings.flatMap((p) => [p.uniqueKey, p.kind, p.userId ?? null, p.refType ?? '', p.refId ?? null, now]),
+      )) as typeof inserted;
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new DuplicatePostingError(postings.map((p) => p.uniqueKey).join(', '));
+      throw e;
+    }
+    const txIds = new Map(inserted.map((r) => [r.unique_key, Number(r.id)]));
+    // Each balance column's change per player, summed over the postings.
+    const changes = new Map<string, Map<number, number>>();
+    for (const p of postings) {
+      for (const l of p.lines) {
+        if (l.userId === undefined) continue;
+        const column = USER_BALANCE_COLUMN[l.account as keyof typeof USER_BALANCE_COLUMN];
+        const byUser = changes.get(column) ?? new Map<number, number>();
+        changes.set(column, byUser);
+        byUser.set(l.userId, (byUser.get(l.userId) ?? 0) + l.amount);
+      }
+    }
+    const balances = new Map<number, UserBalances>();
+    for (const [column, byUser] of changes) {
+      const users = [...byUser.keys()].sort((a, b) => a - b);
+      const change = `CASE id ${users.map(() => 'WHEN ? THEN CAST(? AS BIGINT)').join(' ')} END`;
+      const changeParams = users.flatMap((u) => [u, byUser.get(u) as number]);
+      const rows = (await returningRows(
+        m,
+        positional(
+          kind,
+          `UPDATE users SET ${column} = ${column} + ${change}, updated_at = ?
+            WHERE id IN (${users.map(() => '?').join(', ')}) AND ${column} + ${change} >= 0 RETURNING id, money_minor, lock_money_minor`,
+        ),
+        [...changeParams, now, ...users, ...changeParams],
+      )) as { id: number | string; money_minor: number | string; lock_money_minor: number | string }[];
+      if (rows.length !== users.length) throw new ApiError('INSUFFICIENT_FUNDS');
+      for (const r of rows) balances.set(Number(r.id), { money: safe(r.money_minor), lock: safe(r.lock_money_minor) });
+    }
+    const lines = postings.flatMap((p) => p.lines.map((l) => ({ txId: txIds.get(p.uniqueKey), ...l })));
+    if (lines.some((l) => l.txId === undefined)) throw new Error('a ledger transaction of the batch was not inserted');
+    await m.query(
+      positional(kind, `INSERT INTO ledger_entries (tx_id, account, user_id, amount_minor, created_at) VALUES ${lines.map(() => '(?, ?, ?, ?, ?)').join(', ')}`),
+      lines.flatMap((l) => [l.txId, l.account, l.userId ?? null, l.amount, now]),
+    );
+    for (const userId of balances.keys()) this.epochs?.touch(m, userId);
+    return balances;
+  }
+
+  /**
    * PostgreSQL, a posting with one user line (a bet's stake, a payout, a recharge): the transaction row, the
    * conditional balance update and the lines in ONE statement (data-modifying CTEs) instead of three round
    * trips. Same rules: a repeated unique key fails the whole statement (DuplicatePostingError), and a balance

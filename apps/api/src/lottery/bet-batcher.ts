@@ -1,33 +1,37 @@
-import { TxRunner } from '@sum28/database';
-import type { EntityManager } from 'typeorm';
-
 /** Most bets one transaction carries. */
 export const MAX_BATCH = 200;
 
-interface Item<T> {
-  run: (m: EntityManager) => Promise<T>;
+/** What one item of a batch came to: its answer, or the error its request gets. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+interface Item<I, T> {
+  input: I;
   resolve: (v: T) => void;
   reject: (e: unknown) => void;
 }
 
 /**
- * Group commit for SQLite (one writer, reliability rule 6): the bets that arrive while a transaction is
- * being written are placed together in the next one, each inside its own SAVEPOINT, and the whole batch
- * is committed (and fsynced) once. A bet that is refused rolls back to its savepoint and leaves nothing;
- * the others are unaffected. Nobody is answered before the COMMIT succeeds; if it fails, every bet of
- * the batch fails and none was applied. Each bet still reads `now` and every row it checks inside the
- * transaction that writes it. On PostgreSQL there is no batcher: bets run concurrently, one transaction
- * each, with row locks.
+ * Group commit for bets (both databases): the bets that arrive while a batch is being written are placed
+ * together in the next one, by `run`, which answers one outcome per item (in order) and commits the
+ * accepted ones in one transaction. Nobody is answered before that transaction's COMMIT; if `run` throws,
+ * no item of the batch was applied and each is tried again alone (so one bet's unexpected failure, a
+ * deadlock or a concurrent duplicate key, never fails the others; alone, its error is its answer).
+ *
+ * Two items with the same `sameKey` (one player's idempotency key) never share a batch: the second waits for
+ * the next one, where it sees the first's committed answer.
  */
-export class BetBatcher<T> {
-  private queue: Item<T>[] = [];
+export class BetBatcher<I, T> {
+  private queue: Item<I, T>[] = [];
   private draining = false;
 
-  constructor(private readonly tx: TxRunner) {}
+  constructor(
+    private readonly run: (inputs: I[]) => Promise<Outcome<T>[]>,
+    private readonly sameKey: (input: I) => string | null,
+  ) {}
 
-  submit(run: (m: EntityManager) => Promise<T>): Promise<T> {
+  submit(input: I): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ run, resolve, reject });
+      this.queue.push({ input, resolve, reject });
       if (!this.draining) {
         this.draining = true;
         // Let the requests of this turn of the event loop join the first batch.
@@ -39,26 +43,12 @@ export class BetBatcher<T> {
   private async drain(): Promise<void> {
     try {
       while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        const outcomes: ({ ok: true; value: T } | { ok: false; error: unknown })[] = [];
+        const batch = this.take();
+        let outcomes: Outcome<T>[];
         try {
-          await this.tx.write(async (m) => {
-            for (const item of batch) {
-              await m.query('SAVEPOINT bet');
-              try {
-                const value = await item.run(m);
-                await m.query('RELEASE bet');
-                outcomes.push({ ok: true, value });
-              } catch (error) {
-                await m.query('ROLLBACK TO bet');
-                await m.query('RELEASE bet');
-                outcomes.push({ ok: false, error });
-              }
-            }
-          });
+          outcomes = await this.run(batch.map((i) => i.input));
         } catch (error) {
-          for (const item of batch) item.reject(error);
-          continue;
+          outcomes = batch.length === 1 ? [{ ok: false, error }] : await this.oneByOne(batch);
         }
         batch.forEach((item, i) => {
           const o = outcomes[i];
@@ -70,5 +60,34 @@ export class BetBatcher<T> {
     } finally {
       this.draining = false;
     }
+  }
+
+  /** Up to MAX_BATCH items from the queue, in order, leaving for later any whose key is already in the batch. */
+  private take(): Item<I, T>[] {
+    const batch: Item<I, T>[] = [];
+    const keys = new Set<string>();
+    const rest: Item<I, T>[] = [];
+    for (const item of this.queue) {
+      const key = this.sameKey(item.input);
+      if (batch.length >= MAX_BATCH || (key !== null && keys.has(key))) rest.push(item);
+      else {
+        batch.push(item);
+        if (key !== null) keys.add(key);
+      }
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  private async oneByOne(batch: Item<I, T>[]): Promise<Outcome<T>[]> {
+    const out: Outcome<T>[] = [];
+    for (const item of batch) {
+      try {
+        out.push(...(await this.run([item.input])));
+      } catch (error) {
+        out.push({ ok: false, error });
+      }
+    }
+    return out;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PlayOrderResponse } from '@sum28/contracts';
-import { TxRunner, type UserEntity } from '@sum28/database';
+import { isUniqueViolation, TxRunner, type UserEntity } from '@sum28/database';
 import {
   ACCOUNT_STATUS,
   AUDIT_STATUS,
@@ -31,36 +31,33 @@ import { Clock } from '../common/clock';
 import { returningRows } from '../common/db/returning';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { FeedService } from '../feed/feed.service';
-import { IdempotencyService } from '../idempotency/idempotency.service';
+import { hashOf, IdempotencyService, storedKey } from '../idempotency/idempotency.service';
 import { betPosting } from '../ledger/ledger-keys';
 import { LedgerService } from '../ledger/ledger.service';
-import { PENDING_PAYOUT_SQL } from '../ledger/pending-payouts';
+import { pendingPayoutsOf } from '../ledger/pending-payouts';
 import { CAPITAL_MARK } from '../rounds/settlement.service';
-import { aggregate, all, bool, first, int, intOrNull, one, rowOf, Sql, str } from '../common/db/sql';
-import { BetBatcher } from './bet-batcher';
+import { all, bool, int, intOrNull, rowOf, type RowType, Sql, str, strOrNull } from '../common/db/sql';
+import { BetBatcher, type Outcome } from './bet-batcher';
 import { SettingsService } from '../settings/settings.service';
 import type { PlayOrderDto } from './dto/lottery.dto';
 
-/** The bet's round (placeIn). */
-const RoundRow = rowOf({ id: int, state: str, open_at: int, close_at: int });
+/** The rounds of a batch's bets (share-locked on PostgreSQL). */
+const RoundRow = rowOf({ id: int, game_id: int, issue: str, state: str, open_at: int, close_at: int });
 
-/** The bet a follow bet copies. */
+/** The players of a batch (locked on PostgreSQL). */
+const PlayerRow = rowOf({ id: int, group_id: int, status: str, money_minor: int, lock_money_minor: int });
+
+/** A bet a follow bet copies. */
 const FollowedRow = rowOf({ id: int, round_id: int, plan_id: int, play_type: str });
 
-/** The bet's round and the player placing the bet (both rows locked on PostgreSQL). */
-const RoundPlayerRow = rowOf({ id: int, state: str, open_at: int, close_at: int, group_id: int, status: str, money_minor: int, lock_money_minor: int });
+/** A room, its game, and one of its odds (NULL when the room has none). */
+const RoomOddsRow = rowOf({ id: int, game_id: int, plan_enabled: bool, join_limit_minor: int, game_enabled: bool, play_type: strOrNull, odds_milli: intOrNull });
 
-/**
- * The room, its game, the odds of the bet's category (NULL: the room does not offer it), and the player's
- * pending payouts (PENDING_PAYOUT_SQL).
- */
-const RoomRow = rowOf({ game_id: int, plan_enabled: bool, join_limit_minor: int, game_enabled: bool, odds_milli: intOrNull, pending_payout: aggregate });
+/** A bet a player already holds in a round (opposite-bet rule). */
+const HeldRow = rowOf({ user_id: int, round_id: int, play_type: str, stake_minor: int, created_at: int });
 
-/** A bet the player already holds in the round (opposite-bet rule). */
-const HeldRow = rowOf({ play_type: str, stake_minor: int });
-
-/** The id an INSERT ... RETURNING id answers. */
-const IdRow = rowOf({ id: int });
+/** A bet's id by its order number (INSERT ... RETURNING). */
+const InsertedRow = rowOf({ id: int, order_no: str });
 
 /** Thrown inside the bet transaction so it rolls back; the account is frozen afterwards in a write of its own. */
 class OppositeBetRefused extends Error {
@@ -69,19 +66,50 @@ class OppositeBetRefused extends Error {
   }
 }
 
+/** One bet request, checked as far as it can be without the database. */
+interface BetInput {
+  userId: number;
+  dto: PlayOrderDto;
+  stake: Minor;
+  policy: OppositeBetPolicy;
+  maxBalance: number;
+  /** idempotency: scope, key (null: none asked for) and the request's hash */
+  scope: string;
+  key: string | null;
+  hash: string;
+}
+
+/** A bet the batch accepted, ready to be written. */
+interface Accepted {
+  index: number;
+  input: BetInput;
+  roundId: number;
+  playType: PlayType;
+  odds: number;
+  followOf: number | null;
+  orderNo: string;
+  /** the player's available balance after this bet */
+  after: number;
+}
+
+type RoomOdds = { game_id: number; plan_enabled: boolean; join_limit_minor: number; game_enabled: boolean; odds: Map<string, number> };
+
 /**
- * Places one bet (`Lottery/playOrder`). Every rule is checked inside the one write transaction that
- * debits the stake, with the database's view of the round, the room and the player (and on PostgreSQL
- * the round row share-locked and the player's row locked), so a bet is accepted only while its round
- * is open and `now < close_at` with `now` read inside the transaction. Money moves only through
- * LedgerService.post (`bet:<id>:stake`).
+ * Places bets (`Lottery/playOrder`). Bets are placed in batches (BetBatcher: the bets that arrive while one
+ * batch is written go into the next), each batch one write transaction that reads the rounds (share-locked on
+ * PostgreSQL), the players (locked, in id order, as every writer locks them), the rooms and odds, the players'
+ * pending payouts and held bets with a fixed number of statements, then checks every bet in arrival order
+ * against that state, carrying forward what each accepted bet changes (balance, pending payouts, bets held),
+ * exactly as if they had come one after another, and writes the accepted ones (bets, ledger postings
+ * `bet:<id>:stake` through LedgerService, capital logs, idempotency answers) set-based. A bet is accepted only
+ * while its round is open and `now < close_at` with `now` read inside the transaction. A refused bet writes
+ * nothing; nobody is answered before the COMMIT.
  */
 @Injectable()
 export class BettingService {
   private readonly log = new Logger('Betting');
   private readonly sql: Sql;
-  /** SQLite: group commit (see BetBatcher); PostgreSQL: one concurrent transaction per bet. */
-  private readonly batcher: BetBatcher<PlayOrderResponse> | null;
+  private readonly batcher: BetBatcher<BetInput, PlayOrderResponse>;
 
   constructor(
     private readonly tx: TxRunner,
@@ -93,7 +121,10 @@ export class BettingService {
     private readonly feed: FeedService,
   ) {
     this.sql = new Sql(tx.kind);
-    this.batcher = tx.kind === 'sqlite' ? new BetBatcher<PlayOrderResponse>(tx) : null;
+    this.batcher = new BetBatcher(
+      (inputs) => this.placeBatch(inputs),
+      (i) => (i.key === null ? null : storedKey(i.scope, i.key)),
+    );
   }
 
   async place(player: UserEntity, dto: PlayOrderDto): Promise<PlayOrderResponse> {
@@ -112,16 +143,19 @@ export class BettingService {
       stake,
       follow_id: dto.follow_id ?? null,
     };
-    const scope = `bet:${player.id}`;
-    const place = (m: EntityManager): Promise<PlayOrderResponse> =>
-      this.placeIn(m, player.id, dto, stake, settings.opposite_bet_policy, settings.max_balance_minor);
+    // No key, or null for one (an optional field sent as null is absent): no replay protection asked for.
+    const key = dto.idempotency_key ?? null;
     try {
-      const out =
-        this.batcher !== null
-          ? await this.batcher.submit((m) => this.idempotency.runIn(m, scope, dto.idempotency_key, request, place))
-          : await this.idempotency.run(scope, dto.idempotency_key, request, place);
-      this.feed.noteBet(dto.plan_id);
-      return out;
+      return await this.batcher.submit({
+        userId: player.id,
+        dto,
+        stake,
+        policy: settings.opposite_bet_policy,
+        maxBalance: settings.max_balance_minor,
+        scope: `bet:${player.id}`,
+        key,
+        hash: key === null ? '' : hashOf(request),
+      });
     } catch (e) {
       if (!(e instanceof OppositeBetRefused)) throw e;
       await this.freeze(player.id, `OPPOSITE_BET: opposite bets in round ${dto.issue} of game ${dto.game_id}`);
@@ -129,76 +163,179 @@ export class BettingService {
     }
   }
 
-  private async placeIn(
-    m: EntityManager,
-    userId: number,
-    dto: PlayOrderDto,
-    stake: Minor,
-    policy: OppositeBetPolicy,
-    maxBalance: number,
-  ): Promise<PlayOrderResponse> {
-    const q = (s: string): string => this.sql.q(s);
-    const now = this.clock.now();
+  /**
+   * One batch in one write transaction: an outcome per input, in order. Alone, a bet whose idempotency key a
+   * concurrent request stored first (PostgreSQL) answers what that request answered.
+   */
+  private async placeBatch(inputs: BetInput[]): Promise<Outcome<PlayOrderResponse>[]> {
+    let outcomes: Outcome<PlayOrderResponse>[];
+    try {
+      outcomes = await this.tx.write((m) => this.placeIn(m, inputs));
+    } catch (e) {
+      const only = inputs[0];
+      if (inputs.length !== 1 || only === undefined || only.key === null || !isUniqueViolation(e)) throw e;
+      return [{ ok: true, value: await this.idempotency.replayCommitted<PlayOrderResponse>(only.scope, only.key, only.hash) }];
+    }
+    const rooms = new Set<number>();
+    outcomes.forEach((o, i) => o.ok && rooms.add((inputs[i] as BetInput).dto.plan_id));
+    for (const planId of rooms) this.feed.noteBet(planId);
+    return outcomes;
+  }
 
-    // The round (share-locked on PostgreSQL) and the player's row (locked for the rest of the transaction on
-    // PostgreSQL) in one statement, the round's lock taken first as before. No row: the round or the player is
-    // missing; the round alone then tells which error it is.
-    const both = await first(
-      RoundPlayerRow,
+  private async placeIn(m: EntityManager, inputs: BetInput[]): Promise<Outcome<PlayOrderResponse>[]> {
+    const q = (s: string): string => this.sql.q(s);
+    const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
+    const outcomes: (Outcome<PlayOrderResponse> | undefined)[] = inputs.map(() => undefined);
+
+    // Repeats of stored requests answer what they answered (or IDEMPOTENCY_MISMATCH) and check nothing else.
+    const keyed = inputs.filter((i): i is BetInput & { key: string } => i.key !== null);
+    const stored = await this.idempotency.storedOf(m, keyed);
+    inputs.forEach((input, i) => {
+      const prior = input.key === null ? undefined : stored.get(storedKey(input.scope, input.key));
+      if (prior === undefined) return;
+      try {
+        outcomes[i] = { ok: true, value: this.idempotency.replayStored<PlayOrderResponse>(prior, input.hash) };
+      } catch (error) {
+        outcomes[i] = { ok: false, error };
+      }
+    });
+    const live = inputs.map((input, index) => ({ input, index })).filter((x) => outcomes[x.index] === undefined);
+    if (live.length === 0) return outcomes as Outcome<PlayOrderResponse>[];
+
+    // The rounds first (share-locked on PostgreSQL), then the players (locked), each in id order, as every writer takes them.
+    const pairs = [...new Map(live.map(({ input }) => [`${input.dto.game_id}\n${input.dto.issue}`, input.dto])).values()];
+    const rounds = await all(
+      RoundRow,
       m.query(
-        q(`SELECT r.id, r.state, r.open_at, r.close_at, u.group_id, u.status, u.money_minor, u.lock_money_minor
-             FROM rounds r JOIN users u ON u.id = ?
-            WHERE r.game_id = ? AND r.issue = ?${this.sql.isPg ? ' FOR SHARE OF r FOR UPDATE OF u' : ''}`),
-        [userId, dto.game_id, dto.issue],
+        q(`SELECT id, game_id, issue, state, open_at, close_at FROM rounds WHERE ${pairs.map(() => '(game_id = ? AND issue = ?)').join(' OR ')}
+            ORDER BY id${this.sql.forShare}`),
+        pairs.flatMap((d) => [d.game_id, d.issue]),
       ),
     );
-    const round =
-      both ??
-      (await first(
-        RoundRow,
-        m.query(q(`SELECT id, state, open_at, close_at FROM rounds WHERE game_id = ? AND issue = ?${this.sql.forShare}`), [dto.game_id, dto.issue]),
-      ));
+    const userIds = [...new Set(live.map(({ input }) => input.userId))].sort((a, b) => a - b);
+    const players = await all(
+      PlayerRow,
+      m.query(
+        q(`SELECT id, group_id, status, money_minor, lock_money_minor FROM users WHERE id IN (${marks(userIds.length)}) ORDER BY id${this.sql.isPg ? ' FOR UPDATE' : ''}`),
+        userIds,
+      ),
+    );
+    // Read after the players' rows are locked: `now`, and (new statements) every bet committed by an earlier holder of a lock.
+    const now = this.clock.now();
+    const followIds = [...new Set(live.flatMap(({ input }) => (input.dto.follow_id === undefined ? [] : [input.dto.follow_id])))];
+    const followed =
+      followIds.length === 0
+        ? []
+        : await all(FollowedRow, m.query(q(`SELECT id, round_id, plan_id, play_type FROM bets WHERE id IN (${marks(followIds.length)})`), followIds));
+    const planIds = [...new Set(live.map(({ input }) => input.dto.plan_id))];
+    const roomRows = await all(
+      RoomOddsRow,
+      m.query(
+        q(`SELECT p.id, p.game_id, p.enabled AS plan_enabled, p.join_limit_minor, g.enabled AS game_enabled, o.play_type, o.odds_milli
+             FROM plans p JOIN games g ON g.id = p.game_id LEFT JOIN odds o ON o.plan_id = p.id WHERE p.id IN (${marks(planIds.length)})`),
+        planIds,
+      ),
+    );
+    const pending = await pendingPayoutsOf(m, userIds, now);
+    const roundOf = new Map(rounds.map((r) => [`${r.game_id}\n${r.issue}`, r]));
+    const playerOf = new Map(players.map((p) => [p.id, p]));
+    const followedOf = new Map(followed.map((f) => [f.id, f]));
+    const roomOf = new Map<number, RoomOdds>();
+    for (const r of roomRows) {
+      const room = roomOf.get(r.id) ?? { ...r, odds: new Map<string, number>() };
+      roomOf.set(r.id, room);
+      if (r.play_type !== null && r.odds_milli !== null) room.odds.set(r.play_type, r.odds_milli);
+    }
+    // The bets each player holds in each round since it opened (opposite-bet rule), read only when a bet needs them.
+    const held = new Map<string, { playType: PlayType; stake: number }[]>();
+    const heldKey = (userId: number, roundId: number): string => `${userId}\n${roundId}`;
+    if (live.some(({ input }) => input.policy !== 'off') && rounds.length > 0) {
+      const since = Math.min(...rounds.map((r) => r.open_at));
+      const rows = await all(
+        HeldRow,
+        m.query(
+          q(`SELECT user_id, round_id, play_type, stake_minor, created_at FROM bets
+              WHERE user_id IN (${marks(userIds.length)}) AND created_at >= ? AND round_id IN (${marks(rounds.length)})`),
+          [...userIds, since, ...rounds.map((r) => r.id)],
+        ),
+      );
+      const openAt = new Map(rounds.map((r) => [r.id, r.open_at]));
+      for (const h of rows) {
+        if (h.created_at < (openAt.get(h.round_id) ?? Infinity)) continue;
+        const k = heldKey(h.user_id, h.round_id);
+        held.set(k, [...(held.get(k) ?? []), { playType: h.play_type as PlayType, stake: h.stake_minor }]);
+      }
+    }
+
+    // Every bet in arrival order, each seeing what the accepted ones before it changed.
+    const accepted: Accepted[] = [];
+    for (const { input, index } of live) {
+      try {
+        const a = this.check(input, now, {
+          round: roundOf.get(`${input.dto.game_id}\n${input.dto.issue}`),
+          followed: input.dto.follow_id === undefined ? undefined : followedOf.get(input.dto.follow_id),
+          roomOf,
+          player: playerOf.get(input.userId),
+          pendingPayout: pending.get(input.userId) ?? 0,
+          held: (roundId) => held.get(heldKey(input.userId, roundId)) ?? [],
+        });
+        const player = playerOf.get(input.userId) as RowType<typeof PlayerRow>;
+        player.money_minor = a.after;
+        pending.set(input.userId, (pending.get(input.userId) ?? 0) + payoutMinor(input.stake, a.odds));
+        const k = heldKey(input.userId, a.roundId);
+        held.set(k, [...(held.get(k) ?? []), { playType: a.playType, stake: input.stake }]);
+        accepted.push({ ...a, index, input });
+      } catch (error) {
+        outcomes[index] = { ok: false, error };
+      }
+    }
+    if (accepted.length > 0) await this.write(m, accepted, now, outcomes);
+    return outcomes as Outcome<PlayOrderResponse>[];
+  }
+
+  /** One bet's rules against the batch's state so far; throws the bet's error, or answers what to write. */
+  private check(
+    input: BetInput,
+    now: number,
+    state: {
+      round: RowType<typeof RoundRow> | undefined;
+      followed: RowType<typeof FollowedRow> | undefined;
+      roomOf: Map<number, RoomOdds>;
+      player: RowType<typeof PlayerRow> | undefined;
+      pendingPayout: number;
+      held: (roundId: number) => { playType: PlayType; stake: number }[];
+    },
+  ): Omit<Accepted, 'index' | 'input'> {
+    const { dto, stake } = input;
+    const round = state.round;
     if (round === undefined) throw new ApiError(slotAt(now, this.cfg.schedule) === null ? 'PLATFORM_CLOSED' : 'ROUND_NOT_FOUND');
-    const roundId = round.id;
-    const openAt = round.open_at;
     if (!isBettingOpen({ state: round.state as RoundState, closeAt: round.close_at }, now)) throw new ApiError('ROUND_CLOSED');
-    if (now < openAt) throw new ApiError('ROUND_NOT_OPEN');
+    if (now < round.open_at) throw new ApiError('ROUND_NOT_OPEN');
 
     let playType: PlayType = dto.play_type as PlayType;
     let followOf: number | null = null;
     if (dto.follow_id !== undefined) {
-      const f = await first(FollowedRow, m.query(q(`SELECT id, round_id, plan_id, play_type FROM bets WHERE id = ?`), [dto.follow_id]));
+      const f = state.followed;
       if (f === undefined || f.plan_id !== dto.plan_id) throw new ApiError('FOLLOW_NOT_FOUND');
-      if (f.round_id !== roundId) throw new ApiError('FOLLOW_CURRENT_ONLY');
+      if (f.round_id !== round.id) throw new ApiError('FOLLOW_CURRENT_ONLY');
       playType = f.play_type as PlayType;
       followOf = f.id;
     }
 
-    // The room, its game and odds, and what the player's pending bets could pay (balance cap), read after the
-    // player's row is locked (a new statement: it sees every bet committed by an earlier holder of the lock).
-    const room = await first(
-      RoomRow,
-      m.query(
-        q(`SELECT p.game_id, p.enabled AS plan_enabled, p.join_limit_minor, g.enabled AS game_enabled, o.odds_milli, ${PENDING_PAYOUT_SQL} AS pending_payout
-           FROM plans p JOIN games g ON g.id = p.game_id LEFT JOIN odds o ON o.plan_id = p.id AND o.play_type = ?
-          WHERE p.id = ?`),
-        [userId, now, playType, dto.plan_id],
-      ),
-    );
+    const room = state.roomOf.get(dto.plan_id);
     if (room === undefined || room.game_id !== dto.game_id || !room.plan_enabled) throw new ApiError('PLAN_NOT_FOUND');
     if (!room.game_enabled) throw new ApiError('GAME_DISABLED');
-    const odds = room.odds_milli;
-    if (odds === null) throw new ApiError('PLAY_TYPE_INVALID');
+    const odds = room.odds.get(playType);
+    if (odds === undefined) throw new ApiError('PLAY_TYPE_INVALID');
     // stake x odds must stay exact (the settlement multiplies them in SQL): far above any max_stake_minor.
     if (!Number.isSafeInteger(stake * odds)) throw new ApiError('AMOUNT_TOO_LARGE');
 
-    const user = both;
+    const user = state.player;
     if (user === undefined) throw new ApiError('SESSION_INVALID');
     if (user.group_id === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
     if (user.status === ACCOUNT_STATUS.FROZEN) throw new ApiError('ACCOUNT_FROZEN');
     const money = user.money_minor;
-    const joinLimit = room.join_limit_minor;
-    if (money < joinLimit) throw new ApiError('JOIN_LIMIT', { limit: formatMinor(joinLimit) });
+    if (money < room.join_limit_minor) throw new ApiError('JOIN_LIMIT', { limit: formatMinor(room.join_limit_minor) });
     if (money < stake) throw new ApiError('INSUFFICIENT_FUNDS');
     // The safe range (issue 8): available + frozen + what pending bets could pay stays within max_balance,
     // so settlement, which only turns potential payouts into money, can never pass it.
@@ -206,45 +343,57 @@ export class BettingService {
       checkBalanceCap({
         availableMinor: money - stake,
         frozenMinor: user.lock_money_minor,
-        pendingPayoutMinor: room.pending_payout,
+        pendingPayoutMinor: state.pendingPayout,
         creditMinor: payoutMinor(stake, odds),
-        maxBalanceMinor: maxBalance,
+        maxBalanceMinor: input.maxBalance,
       }),
     );
-
-    if (policy !== 'off' && OPPOSITE_OF[playType] !== undefined) {
-      // (user_id, created_at) index: the player's bets since the round opened, not the whole round.
-      const held = await all(
-        HeldRow,
-        m.query(q(`SELECT play_type, stake_minor FROM bets WHERE user_id = ? AND created_at >= ? AND round_id = ?`), [userId, openAt, roundId]),
-      );
-      const verdict = checkOppositeBet(
-        held.map((h) => ({ playType: h.play_type as PlayType, stake: h.stake_minor })),
-        { playType, stake },
-        policy,
-      );
+    if (input.policy !== 'off' && OPPOSITE_OF[playType] !== undefined) {
+      const verdict = checkOppositeBet(state.held(round.id), { playType, stake }, input.policy);
       if (!verdict.ok) throw new OppositeBetRefused(verdict.params);
     }
+    return { roundId: round.id, playType, odds, followOf, orderNo: newOrderNo(dto.issue), after: money - stake };
+  }
 
-    const orderNo = newOrderNo(dto.issue);
-    const { id: betId } = await one(
-      IdRow,
+  /** The accepted bets, their stakes (LedgerService), capital logs and idempotency answers; fills their outcomes. */
+  private async write(m: EntityManager, accepted: Accepted[], now: number, outcomes: (Outcome<PlayOrderResponse> | undefined)[]): Promise<void> {
+    const q = (s: string): string => this.sql.q(s);
+    const inserted = await all(
+      InsertedRow,
       returningRows(
         m,
         q(`INSERT INTO bets (order_no, user_id, game_id, plan_id, round_id, issue, play_type, stake_minor, odds_milli, status, follow_of, result_seen, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${BET_STATUS.PENDING}, ?, ${this.sql.FALSE}, ?) RETURNING id`),
-        [orderNo, userId, dto.game_id, dto.plan_id, roundId, dto.issue, playType, stake, odds, followOf, now],
+           VALUES ${accepted.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ${BET_STATUS.PENDING}, ?, ${this.sql.FALSE}, ?)`).join(', ')} RETURNING id, order_no`),
+        accepted.flatMap((a) => [a.orderNo, a.input.userId, a.input.dto.game_id, a.input.dto.plan_id, a.roundId, a.input.dto.issue, a.playType, a.input.stake, a.odds, a.followOf, now]),
       ),
     );
-    const balances = await this.ledger.post(m, betPosting(betId, userId, 'stake', stake), now);
-    const after = balances.get(userId)?.money;
-    if (after === undefined) throw new Error(`bet ${betId}: no balance after the stake`);
+    const idOf = new Map(inserted.map((r) => [r.order_no, r.id]));
+    const bets = accepted.map((a) => {
+      const id = idOf.get(a.orderNo);
+      if (id === undefined) throw new Error(`bet ${a.orderNo} was not inserted`);
+      return { ...a, id };
+    });
+    const balances = await this.ledger.postMany(
+      m,
+      bets.map((b) => betPosting(b.id, b.input.userId, 'stake', b.input.stake)),
+      now,
+    );
+    // Each player's balance after their last bet of the batch is what the ledger wrote, or the batch is wrong.
+    const last = new Map(bets.map((b) => [b.input.userId, b.after]));
+    for (const [userId, after] of last) {
+      if (balances.get(userId)?.money !== after) throw new Error(`user ${userId}: balance after the batch's stakes is not ${after}`);
+    }
     await m.query(
       q(`INSERT INTO capital_logs (user_id, type, quantity_minor, over_minor, currency, mark, status, ref_id, remark, created_at)
-         VALUES (?, ${CAPITAL_TYPE.PURCHASE}, ?, ?, '', '${CAPITAL_MARK.STAKE}', ${AUDIT_STATUS.APPROVED}, ?, ?, ?)`),
-      [userId, stake, after, betId, orderNo, now],
+         VALUES ${bets.map(() => `(?, ${CAPITAL_TYPE.PURCHASE}, ?, ?, '', '${CAPITAL_MARK.STAKE}', ${AUDIT_STATUS.APPROVED}, ?, ?, ?)`).join(', ')}`),
+      bets.flatMap((b) => [b.input.userId, b.input.stake, b.after, b.id, b.orderNo, now]),
     );
-    return { after_quantity: minorToMajor(after), order_no: orderNo, order_id: betId };
+    const answers = bets.map((b) => ({ b, value: { after_quantity: minorToMajor(b.after), order_no: b.orderNo, order_id: b.id } }));
+    await this.idempotency.storeMany(
+      m,
+      answers.flatMap(({ b, value }) => (b.input.key === null ? [] : [{ scope: b.input.scope, key: b.input.key, requestHash: b.input.hash, value }])),
+    );
+    for (const { b, value } of answers) outcomes[b.index] = { ok: true, value };
   }
 
   /** The opposite-bet rule's freeze, committed on its own: the refused bet left nothing behind. */

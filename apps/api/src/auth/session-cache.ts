@@ -1,6 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ReadDb } from '../common/db/read-db';
-import { bool, first, int, intOrNull, rowOf, type RowType } from '../common/db/sql';
+import { UserEntity } from '@sum28/database';
+import { DataSource } from 'typeorm';
+import { bool, int, intOrNull, type Row, rowOf, type RowType } from '../common/db/sql';
 import { BalanceEpochs } from '../ledger/balance-epochs';
 import { SessionRevocations } from './session-revocations';
 import { hashToken } from './tokens';
@@ -9,17 +11,30 @@ import { hashToken } from './tokens';
 export const SESSION_CACHE_MS = 1000;
 const SESSION_CACHE_MAX = 100_000;
 
-/** A session by its token hash with its player's flags and balances: one indexed read. */
+/**
+ * A session by its token hash with its player's flags and balances: one indexed read, which also answers every
+ * column of the player's row (the guard's fresh read, SessionService.authenticate). The session's own columns
+ * are aliased with a `$` so they never meet a column of users.
+ */
 const SessionRow = rowOf({
-  session_id: int,
-  revoked_at: intOrNull,
-  expires_at: int,
+  $session_id: int,
+  $revoked_at: intOrNull,
+  $expires_at: int,
   id: int,
   money_minor: int,
   lock_money_minor: int,
   must_change_password: bool,
 });
-export type CachedSession = RowType<typeof SessionRow>;
+export type CachedSession = Omit<RowType<typeof SessionRow>, '$session_id' | '$revoked_at' | '$expires_at'> & {
+  session_id: number;
+  revoked_at: number | null;
+  expires_at: number;
+};
+
+function sessionOf(r: Row): CachedSession {
+  const { $session_id, $revoked_at, $expires_at, ...user } = SessionRow(r);
+  return { session_id: $session_id, revoked_at: $revoked_at, expires_at: $expires_at, ...user };
+}
 
 interface Entry {
   row: CachedSession;
@@ -41,7 +56,7 @@ interface Entry {
  * - a committed write of the player's balance (BalanceEpochs: bet, withdrawal, approval, settlement) makes
  *   the next look-up read again, so a balance shown is never older than the player's own last write;
  * - expiry is checked by the caller against the clock on every call.
- * Session rows change only through revocation (which notifies); the guard still reads the user itself.
+ * Session rows change only through revocation (which notifies); the guard reads through (`lookupFresh`).
  */
 @Injectable()
 export class SessionCache implements OnModuleInit {
@@ -52,11 +67,19 @@ export class SessionCache implements OnModuleInit {
   hits = 0;
   reads = 0;
 
+  /** The session row and every column of its player's row (as stored), by token hash. */
+  private readonly sql: string;
+
   constructor(
     private readonly db: ReadDb,
     private readonly revocations: SessionRevocations,
     private readonly epochs: BalanceEpochs,
-  ) {}
+    ds: DataSource,
+  ) {
+    const userColumns = ds.getMetadata(UserEntity).columns.map((c) => `u."${c.databaseName}" AS "${c.databaseName}"`);
+    this.sql = `SELECT s.id AS "$session_id", s.revoked_at AS "$revoked_at", s.expires_at AS "$expires_at", ${userColumns.join(', ')}
+                  FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`;
+  }
 
   onModuleInit(): void {
     this.revocations.subscribe((userId) => this.forgetUser(userId));
@@ -76,6 +99,18 @@ export class SessionCache implements OnModuleInit {
       this.hits++;
       return cached.row;
     }
+    return (await this.readThrough(hash, now))?.session;
+  }
+
+  /**
+   * The session of `token` read now, whatever the cache holds, with its player's whole row as stored (the
+   * player guard's fresh read: one statement for both); the session part is cached for `lookup`.
+   */
+  async lookupFresh(token: string, now: number): Promise<{ session: CachedSession; user: Row } | undefined> {
+    return this.readThrough(hashToken(token), now);
+  }
+
+  private async readThrough(hash: string, now: number): Promise<{ session: CachedSession; user: Row } | undefined> {
     const revision = this.revision;
     const epoch = this.epochs.current(); // before the read: a commit after it forces the next read
     const row = await this.read(hash);
@@ -85,20 +120,14 @@ export class SessionCache implements OnModuleInit {
       return this.read(hash);
     }
     if (this.entries.size >= SESSION_CACHE_MAX) this.entries.clear();
-    if (row !== undefined) this.entries.set(hash, { row, at: now, epoch });
+    if (row !== undefined) this.entries.set(hash, { row: row.session, at: now, epoch });
     else this.entries.delete(hash);
     return row;
   }
 
-  private read(hash: string): Promise<CachedSession | undefined> {
+  private async read(hash: string): Promise<{ session: CachedSession; user: Row } | undefined> {
     this.reads++;
-    return first(
-      SessionRow,
-      this.db.all(
-        `SELECT s.id AS session_id, s.revoked_at, s.expires_at, u.id, u.money_minor, u.lock_money_minor, u.must_change_password
-           FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
-        [hash],
-      ),
-    );
+    const row = await this.db.one(this.sql, [hash]);
+    return row === undefined ? undefined : { session: sessionOf(row), user: row };
   }
 }

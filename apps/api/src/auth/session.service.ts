@@ -3,13 +3,15 @@ import { TxRunner, UserEntity, UserSessionEntity } from '@sum28/database';
 import { DataSource } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ApiError } from '../common/api-error';
-import { ReadDb } from '../common/db/read-db';
 import type { Row } from '../common/db/sql';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { SessionCache, type CachedSession } from './session-cache';
 import { SessionRevocations } from './session-revocations';
 import { newToken } from './tokens';
+
+/** A token worth looking up (tokens are 20-100 characters). */
+const isTokenShaped = (token: string): boolean => token.length >= 20 && token.length <= 100;
 
 /** Player sessions: opaque random tokens, stored as SHA-256, revocable. */
 @Injectable()
@@ -21,17 +23,13 @@ export class SessionService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly revocations: SessionRevocations,
     private readonly cache: SessionCache,
-    private readonly db: ReadDb,
   ) {
-    // Every column of users, read and hydrated as the ORM would (driver.prepareHydratedValue: booleans,
-    // bigint transformers), in one plain statement: see authenticate().
+    // Every column of users (SessionCache reads them with the session), hydrated as the ORM would
+    // (driver.prepareHydratedValue: booleans, bigint transformers): see authenticate().
     this.userColumns = ds.getMetadata(UserEntity).columns;
-    this.userSql = `SELECT ${this.userColumns.map((c) => `u."${c.databaseName}" AS "${c.databaseName}"`).join(', ')} FROM users u WHERE u.id = ?`;
   }
 
   private readonly userColumns: ColumnMetadata[];
-  /** The player's row by id, read fresh on every authenticated call (balances, status). */
-  private readonly userSql: string;
 
   async create(userId: number, ip: string): Promise<string> {
     const { token, hash } = newToken();
@@ -60,25 +58,27 @@ export class SessionService {
    * 50014 expired). The session comes from the SessionCache the heartbeat shares (revocations drop it at once).
    */
   async liveSession(token: unknown): Promise<CachedSession> {
-    if (typeof token !== 'string' || token.length < 20 || token.length > 100) throw new ApiError('SESSION_INVALID');
     const now = this.clock.now();
-    const session = await this.cache.lookup(token, now);
+    return this.live(typeof token === 'string' && isTokenShaped(token) ? await this.cache.lookup(token, now) : undefined, now);
+  }
+
+  /**
+   * Resolves a token to its user or throws the spec's session codes (see liveSession). The session and the user
+   * are read fresh, in one plain statement through ReadDb (committed state; on SQLite the read-only connection):
+   * the ORM's query builder cost more than the statement itself on every authenticated call (docs/performance.md).
+   */
+  async authenticate(token: unknown): Promise<{ user: UserEntity; sessionId: number }> {
+    const now = this.clock.now();
+    const found = typeof token === 'string' && isTokenShaped(token) ? await this.cache.lookupFresh(token, now) : undefined;
+    const session = this.live(found?.session, now);
+    return { user: this.userOf((found as { user: Row }).user), sessionId: session.session_id };
+  }
+
+  private live(session: CachedSession | undefined, now: number): CachedSession {
     if (session === undefined) throw new ApiError('SESSION_INVALID');
     if (session.revoked_at !== null) throw new ApiError('SESSION_REPLACED');
     if (session.expires_at <= now) throw new ApiError('SESSION_EXPIRED');
     return session;
-  }
-
-  /**
-   * Resolves a token to its user or throws the spec's session codes (see liveSession). The user is read fresh,
-   * in one plain statement through ReadDb (committed state; on SQLite the read-only connection): the ORM's
-   * query builder cost more than the statement itself on every authenticated call (docs/performance.md).
-   */
-  async authenticate(token: unknown): Promise<{ user: UserEntity; sessionId: number }> {
-    const session = await this.liveSession(token);
-    const row = await this.db.one(this.userSql, [session.id]);
-    if (row === undefined) throw new ApiError('SESSION_INVALID');
-    return { user: this.userOf(row), sessionId: session.session_id };
   }
 
   private userOf(row: Row): UserEntity {

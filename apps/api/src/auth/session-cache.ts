@@ -91,11 +91,20 @@ export class SessionCache implements OnModuleInit {
     for (const [hash, entry] of this.entries) if (entry.row.id === userId) this.entries.delete(hash);
   }
 
-  /** The session of `token` (any state: the caller decides on revoked, expired, password change), or undefined. */
-  async lookup(token: string, now: number): Promise<CachedSession | undefined> {
+  /**
+   * The session of `token` (any state: the caller decides on revoked, expired, password change), or undefined.
+   * `balances: false`: the caller does not use the balances, so a newer balance does not force a read (the bet
+   * path, which reads the player's row itself in its transaction).
+   */
+  async lookup(token: string, now: number, balances = true): Promise<CachedSession | undefined> {
     const hash = hashToken(token);
     const cached = this.entries.get(hash);
-    if (cached !== undefined && now - cached.at >= 0 && now - cached.at < SESSION_CACHE_MS && !this.epochs.changedSince(cached.row.id, cached.epoch)) {
+    if (
+      cached !== undefined &&
+      now - cached.at >= 0 &&
+      now - cached.at < SESSION_CACHE_MS &&
+      (!balances || !this.epochs.changedSince(cached.row.id, cached.epoch))
+    ) {
       this.hits++;
       return cached.row;
     }

@@ -55,11 +55,12 @@ export class SessionService {
 
   /**
    * Resolves a token to its session or throws the spec's session codes (50008 unknown, 50012 revoked,
-   * 50014 expired). The session comes from the SessionCache the heartbeat shares (revocations drop it at once).
+   * 50014 expired). The session comes from the SessionCache the heartbeat shares (revocations drop it at once);
+   * `balances: false` when the caller does not use the balances read with it (SessionCache.lookup).
    */
-  async liveSession(token: unknown): Promise<CachedSession> {
+  async liveSession(token: unknown, balances = true): Promise<CachedSession> {
     const now = this.clock.now();
-    return this.live(typeof token === 'string' && isTokenShaped(token) ? await this.cache.lookup(token, now) : undefined, now);
+    return this.live(typeof token === 'string' && isTokenShaped(token) ? await this.cache.lookup(token, now, balances) : undefined, now);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PlayOrderResponse } from '@sum28/contracts';
-import { isUniqueViolation, TxRunner, type UserEntity } from '@sum28/database';
+import { isUniqueViolation, TxRunner } from '@sum28/database';
 import {
   ACCOUNT_STATUS,
   AUDIT_STATUS,
@@ -45,7 +45,15 @@ import type { PlayOrderDto } from './dto/lottery.dto';
 const RoundRow = rowOf({ id: int, game_id: int, issue: str, state: str, open_at: int, close_at: int });
 
 /** The players of a batch (locked on PostgreSQL). */
-const PlayerRow = rowOf({ id: int, group_id: int, status: str, money_minor: int, lock_money_minor: int });
+const PlayerRow = rowOf({
+  id: int,
+  group_id: int,
+  status: str,
+  must_change_password: bool,
+  reset_hold_until: intOrNull,
+  money_minor: int,
+  lock_money_minor: int,
+});
 
 /** A bet a follow bet copies. */
 const FollowedRow = rowOf({ id: int, round_id: int, plan_id: int, play_type: str });
@@ -72,6 +80,7 @@ interface BetInput {
   dto: PlayOrderDto;
   stake: Minor;
   policy: OppositeBetPolicy;
+  maxStake: number;
   maxBalance: number;
   /** idempotency: scope, key (null: none asked for) and the request's hash */
   scope: string;
@@ -127,14 +136,11 @@ export class BettingService {
     );
   }
 
-  async place(player: UserEntity, dto: PlayOrderDto): Promise<PlayOrderResponse> {
+  /** `userId`: the player of a live session (the guard checked the session only; the player's row is checked here). */
+  async place(userId: number, dto: PlayOrderDto): Promise<PlayOrderResponse> {
     const stake = unwrap(parseAmount(dto.money as unknown));
     if (!isPlayType(dto.play_type)) throw new ApiError('PLAY_TYPE_INVALID');
-    if (player.group_id === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
-    // A staff password reset of a player without a security code holds bets for 24 h (the guard's row is read per request).
-    assertNoResetHold(player, this.clock.now(), this.cfg.schedule.tz);
     const settings = await this.settings.all();
-    if (stake > settings.max_stake_minor) throw new ApiError('AMOUNT_TOO_LARGE', { max: formatMinor(settings.max_stake_minor) });
     const request = {
       issue: dto.issue,
       plan_id: dto.plan_id,
@@ -147,18 +153,19 @@ export class BettingService {
     const key = dto.idempotency_key ?? null;
     try {
       return await this.batcher.submit({
-        userId: player.id,
+        userId,
         dto,
         stake,
         policy: settings.opposite_bet_policy,
+        maxStake: settings.max_stake_minor,
         maxBalance: settings.max_balance_minor,
-        scope: `bet:${player.id}`,
+        scope: `bet:${userId}`,
         key,
         hash: key === null ? '' : hashOf(request),
       });
     } catch (e) {
       if (!(e instanceof OppositeBetRefused)) throw e;
-      await this.freeze(player.id, `OPPOSITE_BET: opposite bets in round ${dto.issue} of game ${dto.game_id}`);
+      await this.freeze(userId, `OPPOSITE_BET: opposite bets in round ${dto.issue} of game ${dto.game_id}`);
       throw new ApiError('OPPOSITE_BET', e.params);
     }
   }
@@ -216,7 +223,7 @@ export class BettingService {
     const players = await all(
       PlayerRow,
       m.query(
-        q(`SELECT id, group_id, status, money_minor, lock_money_minor FROM users WHERE id IN (${marks(userIds.length)}) ORDER BY id${this.sql.isPg ? ' FOR UPDATE' : ''}`),
+        q(`SELECT id, group_id, status, must_change_password, reset_hold_until, money_minor, lock_money_minor FROM users WHERE id IN (${marks(userIds.length)}) ORDER BY id${this.sql.isPg ? ' FOR UPDATE' : ''}`),
         userIds,
       ),
     );
@@ -307,6 +314,14 @@ export class BettingService {
     },
   ): Omit<Accepted, 'index' | 'input'> {
     const { dto, stake } = input;
+    // The player first, as the guard and the checks before the transaction did when they read the row.
+    const user = state.player;
+    if (user === undefined) throw new ApiError('SESSION_INVALID');
+    if (user.must_change_password) throw new ApiError('PASSWORD_CHANGE_REQUIRED');
+    if (user.group_id === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
+    // A staff password reset of a player without a security code holds bets for 24 h.
+    assertNoResetHold(user, now, this.cfg.schedule.tz);
+    if (stake > input.maxStake) throw new ApiError('AMOUNT_TOO_LARGE', { max: formatMinor(input.maxStake) });
     const round = state.round;
     if (round === undefined) throw new ApiError(slotAt(now, this.cfg.schedule) === null ? 'PLATFORM_CLOSED' : 'ROUND_NOT_FOUND');
     if (!isBettingOpen({ state: round.state as RoundState, closeAt: round.close_at }, now)) throw new ApiError('ROUND_CLOSED');
@@ -330,9 +345,6 @@ export class BettingService {
     // stake x odds must stay exact (the settlement multiplies them in SQL): far above any max_stake_minor.
     if (!Number.isSafeInteger(stake * odds)) throw new ApiError('AMOUNT_TOO_LARGE');
 
-    const user = state.player;
-    if (user === undefined) throw new ApiError('SESSION_INVALID');
-    if (user.group_id === GROUP.VISITOR) throw new ApiError('VISITOR_FORBIDDEN');
     if (user.status === ACCOUNT_STATUS.FROZEN) throw new ApiError('ACCOUNT_FROZEN');
     const money = user.money_minor;
     if (money < room.join_limit_minor) throw new ApiError('JOIN_LIMIT', { limit: formatMinor(room.join_limit_minor) });

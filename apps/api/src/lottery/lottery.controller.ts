@@ -8,7 +8,7 @@ import type {
   PlayOrderResponse,
   VerifyResponse,
 } from '@sum28/contracts';
-import { Player, PlayerAuthGuard, type PlayerContext } from '../auth/player-auth.guard';
+import { PlayerAuthGuard, PlayerRowInTransaction, type PlayerSession, PlayerSessionOf } from '../auth/player-auth.guard';
 import { EnvelopeInterceptor, withMessage, type WithMessage } from '../common/http/envelope';
 import { OpsMetrics } from '../ops/ops-metrics.service';
 import { BettingService } from './betting.service';
@@ -48,10 +48,11 @@ export class LotteryController {
   @Post('playOrder')
   @HttpCode(200)
   @UseGuards(PlayerAuthGuard)
+  @PlayerRowInTransaction()
   @ApiHeader({ name: 'token', required: true })
   @ApiOperation({ summary: 'One bet on one category of the open round (idempotency_key makes a retry safe)' })
-  async playOrder(@Body() dto: PlayOrderDto, @Player() p: PlayerContext): Promise<WithMessage<PlayOrderResponse>> {
-    const out = await this.betting.place(p.user, dto);
+  async playOrder(@Body() dto: PlayOrderDto, @PlayerSessionOf() p: PlayerSession): Promise<WithMessage<PlayOrderResponse>> {
+    const out = await this.betting.place(p.userId, dto);
     // Counted when the bet is answered as a success (an idempotent replay too); a refused bet threw above.
     this.metrics.betsPlaced.inc();
     return withMessage('ORDER_SUCCESS', out);

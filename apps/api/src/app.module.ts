@@ -5,6 +5,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
 import type { AppConfig } from './common/config/app-config';
 import { CoreModule } from './common/core.module';
+import { Clock } from './common/clock';
 import { DatabaseModule } from './common/db/database.module';
 import { ConsoleModule } from './console/console.module';
 import { AllExceptionsFilter } from './common/http/exception.filter';
@@ -51,10 +52,10 @@ export class AppModule {
         // in the shared store (Redis) when there is one, so a limit holds for the whole cluster.
         ThrottlerModule.forRootAsync({
           imports: [CoreModule],
-          inject: [SHARED_STORE],
-          useFactory: (store: SharedStore) => ({
+          inject: [SHARED_STORE, Clock],
+          useFactory: (store: SharedStore, clock: Clock) => ({
             throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }],
-            ...(store.kind === 'redis' ? { storage: new SharedThrottlerStorage(store) } : {}),
+            ...(store.kind === 'redis' ? { storage: new SharedThrottlerStorage(store, () => clock.now()) } : {}),
           }),
         }),
         ...FEATURES,

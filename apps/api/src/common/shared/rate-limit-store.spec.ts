@@ -1,5 +1,6 @@
 import { BatchedRateLimitStore } from './rate-limit-store';
 import { MemorySharedStore, type SharedStore } from './shared-store';
+import { sharedCounter } from './shared-store.fake';
 
 type Res = { current: number; ttl: number };
 const incr = (s: BatchedRateLimitStore, key: string): Res => {
@@ -11,26 +12,6 @@ const incr = (s: BatchedRateLimitStore, key: string): Res => {
   if (out === undefined) throw new Error('incr did not answer at once');
   return out;
 };
-
-/** A shared store with Redis's kind over one in-memory counter: what two instances on one Redis share. */
-function sharedCounter(now: () => number): { store: SharedStore; calls: () => number } {
-  const mem = new MemorySharedStore(now);
-  let calls = 0;
-  const store: SharedStore = {
-    kind: 'redis',
-    hit: (k, w, by) => {
-      calls++;
-      return mem.hit(k, w, by);
-    },
-    hitUnlessSet: (k, f, w) => mem.hitUnlessSet(k, f, w),
-    setFor: (k, v, t) => mem.setFor(k, v, t),
-    get: (k) => mem.get(k),
-    publish: () => Promise.resolve(0),
-    subscribe: () => undefined,
-    close: () => mem.close(),
-  };
-  return { store, calls: () => calls };
-}
 
 describe('BatchedRateLimitStore', () => {
   it('counts a fixed window per key on the given clock (one process: no shared store)', () => {

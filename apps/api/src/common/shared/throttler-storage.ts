@@ -1,6 +1,15 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Logger } from '@nestjs/common';
+import { BatchedRateLimitStore } from './rate-limit-store';
 import { MemorySharedStore, type SharedStore } from './shared-store';
+
+/**
+ * Limits of at least this many hits per window are counted in batches (BatchedRateLimitStore): decided here at
+ * once, added to the shared counters every 100 ms, so a request does not wait for Redis; the cluster may pass
+ * such a limit by what the other instances counted in the last 100 ms, a few hits against hundreds. Tighter
+ * limits (sign-in, SIGNIN_RATE_LIMIT) count every hit in Redis before answering.
+ */
+export const BATCHED_FROM_LIMIT = 100;
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -14,10 +23,17 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
   private readonly log = new Logger('SharedThrottlerStorage');
   private readonly local = new MemorySharedStore();
   private degraded = false;
+  private readonly batched: BatchedRateLimitStore;
 
-  constructor(private readonly store: SharedStore) {}
+  constructor(
+    private readonly store: SharedStore,
+    now: () => number = Date.now,
+  ) {
+    this.batched = new BatchedRateLimitStore('throttle', store, now);
+  }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    if (limit >= BATCHED_FROM_LIMIT) return this.countBatched(`${throttlerName}:${key}`, ttl, limit);
     try {
       const r = await this.count(this.store, key, ttl, limit, blockDuration, throttlerName);
       if (this.degraded) this.log.log('shared store answers again: limits count for the whole cluster');
@@ -28,6 +44,28 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
       this.degraded = true;
       return this.count(this.local, key, ttl, limit, blockDuration, throttlerName);
     }
+  }
+
+  /** A generous limit, counted in batches: over it, refused until the window ends. */
+  private countBatched(key: string, ttl: number, limit: number): ThrottlerStorageRecord {
+    let hits = 0;
+    let msLeft = ttl;
+    this.batched.incr(
+      key,
+      (_err, res) => {
+        hits = res?.current ?? 0;
+        msLeft = res?.ttl ?? ttl;
+      },
+      ttl,
+      limit,
+    );
+    const left = Math.ceil(msLeft / 1000);
+    return { totalHits: hits, timeToExpire: left, isBlocked: hits > limit, timeToBlockExpire: hits > limit ? left : 0 };
+  }
+
+  /** Stops the batched counters' flush timer (shutdown). */
+  close(): void {
+    this.batched.close();
   }
 
   private async count(store: SharedStore, key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {

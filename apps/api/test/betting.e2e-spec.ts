@@ -235,6 +235,37 @@ describe('Lottery/playOrder', () => {
     console.log('T2: 12 concurrent bets of B/2 on balance B, 2 accepted, 0 overdrafts');
   });
 
+  it('bets that arrive together (one batch) each see the ones before them: balances in order, an opposite pair, a bad bet alone refused', async () => {
+    const slot = await freshRound(t);
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 10_000); // 100.00
+    const sent = [
+      { play_type: 'sum_3', money: '5.00' },
+      { play_type: 'sum_4', money: '6.00' },
+      { play_type: 'sum_5', money: '1.00', plan_id: 999 },
+      { play_type: 'sum_6', money: '7.00' },
+      { play_type: 'big', money: '10.00' },
+      { play_type: 'small', money: '10.00' },
+    ];
+    const answers = await Promise.all(sent.map((b) => bet(t, p.token, { issue: slot.issue, ...b } as never)));
+    expect(answers.map((a, i) => (i >= 4 ? 'pair' : a.code === 1 ? 'placed' : a.error))).toEqual(['placed', 'placed', 'PLAN_NOT_FOUND', 'placed', 'pair', 'pair']);
+    // Exactly one of the opposite pair is placed; the other is refused and freezes the account.
+    expect(answers.slice(4).map((a) => (a.code === 1 ? 'placed' : a.error)).sort()).toEqual(['OPPOSITE_BET', 'placed']);
+    // Each accepted bet's balance is the one after every bet placed before it (order ids follow arrival).
+    const placed = answers
+      .map((a, i) => ({ a, stake: Math.round(Number(sent[i]?.money) * 100) }))
+      .filter(({ a }) => a.code === 1)
+      .sort((x, y) => x.a.data.order_id - y.a.data.order_id);
+    let balance = 10_000;
+    for (const { a, stake } of placed) {
+      balance -= stake;
+      expect(Math.round(a.data.after_quantity * 100)).toBe(balance);
+    }
+    expect(await balanceOf(t.ds, p.userId)).toMatchObject({ money: balance, status: 'frozen' });
+    expect(await count(t.ds, `SELECT COUNT(*) AS n FROM bets WHERE user_id = ?`, [p.userId])).toBe(4);
+    expect((await ledgerViolations(t)).violations).toBe(0);
+  });
+
   it('T5: bets around close_at: none accepted at or after close_at, every accepted one settled', async () => {
     const slot = await freshRound(t);
     const p = await registerPlayer(t);

@@ -59,15 +59,13 @@ export class IdempotencyService {
   async storedOf(m: EntityManager, keys: { scope: string; key: string }[]): Promise<Map<string, StoredRequest>> {
     const out = new Map<string, StoredRequest>();
     if (keys.length === 0) return out;
-    const scopes = [...new Set(keys.map((k) => k.scope))];
-    const names = [...new Set(keys.map((k) => k.key))];
+    // One probe of the (scope, key) index per key (an IN list per column would probe every combination).
     const rows = (await m.query(
       positional(
         kindOf(m.connection),
-        `SELECT scope, "key", request_hash, response FROM idempotency_keys
-          WHERE scope IN (${scopes.map(() => '?').join(', ')}) AND "key" IN (${names.map(() => '?').join(', ')})`,
+        `SELECT scope, "key", request_hash, response FROM idempotency_keys WHERE ${keys.map(() => '(scope = ? AND "key" = ?)').join(' OR ')}`,
       ),
-      [...scopes, ...names],
+      keys.flatMap((k) => [k.scope, k.key]),
     )) as { scope: string; key: string; request_hash: string; response: string | null }[];
     for (const r of rows) {
       out.set(storedKey(r.scope, r.key), { request_hash: r.request_hash, response: r.response === null ? null : (JSON.parse(r.response) as unknown) });

@@ -253,17 +253,25 @@ export class BettingService {
       roomOf.set(r.id, room);
       if (r.play_type !== null && r.odds_milli !== null) room.odds.set(r.play_type, r.odds_milli);
     }
-    // The bets each player holds in each round since it opened (opposite-bet rule), read only when a bet needs them.
+    // The bets of an opposite category each player holds in each round since it opened (opposite-bet rule), read
+    // only when a bet of the batch has a category with an opposite (a follow bet takes the followed bet's).
     const held = new Map<string, { playType: PlayType; stake: number }[]>();
     const heldKey = (userId: number, roundId: number): string => `${userId}\n${roundId}`;
-    if (live.some(({ input }) => input.policy !== 'off') && rounds.length > 0) {
+    const opposites = new Set<string>();
+    for (const { input } of live) {
+      const playType = input.dto.follow_id === undefined ? input.dto.play_type : followedOf.get(input.dto.follow_id)?.play_type;
+      const opposite = playType === undefined ? undefined : OPPOSITE_OF[playType as PlayType];
+      if (input.policy !== 'off' && opposite !== undefined) opposites.add(opposite);
+    }
+    if (opposites.size > 0 && rounds.length > 0) {
       const since = Math.min(...rounds.map((r) => r.open_at));
       const rows = await all(
         HeldRow,
         m.query(
           q(`SELECT user_id, round_id, play_type, stake_minor, created_at FROM bets
-              WHERE user_id IN (${marks(userIds.length)}) AND created_at >= ? AND round_id IN (${marks(rounds.length)})`),
-          [...userIds, since, ...rounds.map((r) => r.id)],
+              WHERE user_id IN (${marks(userIds.length)}) AND created_at >= ? AND round_id IN (${marks(rounds.length)})
+                AND play_type IN (${marks(opposites.size)})`),
+          [...userIds, since, ...rounds.map((r) => r.id), ...opposites],
         ),
       );
       const openAt = new Map(rounds.map((r) => [r.id, r.open_at]));

@@ -14,6 +14,7 @@ import { Money } from '../components/Money';
 import { Page } from '../components/Page';
 import { BetPanel } from '../features/bet-room/BetPanel';
 import { Countdown } from '../features/bet-room/Countdown';
+import { newlyDrawn, seenAfter, type SeenLastIssue } from '../features/bet-room/drawn-round';
 import { isBlockingError, PendingKeys, placeSlip, type SlipOutcome } from '../features/bet-room/place-slip';
 import { usePoller } from '../features/bet-room/poller';
 import './bet-room.css';
@@ -118,7 +119,7 @@ export default function BetRoomPage(): ReactElement {
   const [blocked, setBlocked] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [now, setNow] = useState(() => Date.now());
-  const lastSeenIssue = useRef<string | null>(null);
+  const lastSeenIssue = useRef<SeenLastIssue>(undefined);
   const myBets = useRef(new Map<string, string[]>());
   const popupOpen = useRef(false);
   const followKeys = useRef(new PendingKeys());
@@ -177,14 +178,13 @@ export default function BetRoomPage(): ReactElement {
         setFeed((f) => [...f, ...h.message].slice(-FEED_MAX));
       } else if (sinceId.current === undefined) sinceId.current = 0;
       const last = h.last_issue;
-      if (last !== null && last.issue !== lastSeenIssue.current) {
-        if (lastSeenIssue.current !== null) {
-          setFinishedAt(at);
-          showLoss(last);
-        }
-        lastSeenIssue.current = last.issue;
-        loadRecent();
+      const drawn = newlyDrawn(lastSeenIssue.current, last);
+      if (drawn !== null) {
+        setFinishedAt(at);
+        showLoss(drawn);
       }
+      if (last !== null && last.issue !== lastSeenIssue.current) loadRecent();
+      lastSeenIssue.current = seenAfter(lastSeenIssue.current, last);
     } catch (e) {
       if (e instanceof ApiError) setHeartError(true);
       throw e;

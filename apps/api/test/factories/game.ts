@@ -349,7 +349,12 @@ export interface ServerProcess {
 }
 
 /** Starts the built server (`node apps/api/dist/main.js`) with `env` on a free port and waits until it listens. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `node apps/api/dist/main.js` with `env` and answers once its output shows `readyOn` (default: serving).
+ * A test that acts on a line written during start-up (a settlement the scheduler runs while the app boots, before
+ * it serves) passes that line instead.
+ */
+export async function startServer(env: Record<string, string>, readyOn: { re: RegExp; timeoutMs: number } = { re: /Serving on http/, timeoutMs: 30_000 }): Promise<ServerProcess> {
   const port = await freePort();
   const proc = spawn(process.execPath, [MAIN_JS], {
     cwd: REPO_ROOT,
@@ -402,7 +407,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       return exited;
     },
   };
-  await waitFor(/Serving on http/);
+  await waitFor(readyOn.re, readyOn.timeoutMs);
   return server;
 }
 

@@ -1,3 +1,4 @@
+import { marks } from '../common/db/sql';
 import { Injectable, Optional } from '@nestjs/common';
 import { USER_BALANCE_COLUMN, UserEntity, isUniqueViolation, kindOf, positional, type LedgerAccount } from '@sum28/database';
 import type { EntityManager } from 'typeorm';
@@ -142,7 +143,7 @@ export class LedgerService {
         positional(
           kind,
           `UPDATE users SET ${column} = ${column} + ${change}, updated_at = ?
-            WHERE id IN (${users.map(() => '?').join(', ')}) AND ${column} + ${change} >= 0 RETURNING id, money_minor, lock_money_minor`,
+            WHERE id IN (${marks(users)}) AND ${column} + ${change} >= 0 RETURNING id, money_minor, lock_money_minor`,
         ),
         [...changeParams, now, ...users, ...changeParams],
       )) as { id: number | string; money_minor: number | string; lock_money_minor: number | string }[];

@@ -1,3 +1,4 @@
+import { marks } from '../common/db/sql';
 import { kindOf, positional } from '@sum28/database';
 import { BET_STATUS } from '@sum28/domain';
 import type { EntityManager } from 'typeorm';
@@ -16,7 +17,7 @@ export async function pendingPayoutsOf(m: EntityManager, userIds: number[], now:
     positional(
       kindOf(m.connection),
       `SELECT pb.user_id, SUM((pb.stake_minor * pb.odds_milli) / 1000) AS total FROM bets pb
-        WHERE pb.user_id IN (${userIds.map(() => '?').join(', ')}) AND pb.status = ${BET_STATUS.PENDING}
+        WHERE pb.user_id IN (${marks(userIds)}) AND pb.status = ${BET_STATUS.PENDING}
           AND pb.created_at >= (SELECT COALESCE(MIN(pr.open_at), ?) FROM rounds pr WHERE pr.state IN ('open', 'closed', 'drawn'))
         GROUP BY pb.user_id`,
     ),

@@ -36,7 +36,7 @@ import { betPosting } from '../ledger/ledger-keys';
 import { LedgerService } from '../ledger/ledger.service';
 import { pendingPayoutsOf } from '../ledger/pending-payouts';
 import { CAPITAL_MARK } from '../rounds/settlement.service';
-import { all, bool, int, intOrNull, rowOf, type RowType, Sql, str, strOrNull } from '../common/db/sql';
+import { all, bool, int, intOrNull, marks, rowOf, type RowType, Sql, str, strOrNull } from '../common/db/sql';
 import { BetBatcher, type Outcome } from './bet-batcher';
 import { SettingsService } from '../settings/settings.service';
 import type { PlayOrderDto } from './dto/lottery.dto';
@@ -73,6 +73,9 @@ class OppositeBetRefused extends Error {
     super('OPPOSITE_BET');
   }
 }
+
+/** A round's key in a batch: its game and issue. */
+const roundKey = (r: { game_id: number; issue: string }): string => `${r.game_id}\n${r.issue}`;
 
 /** One bet request, checked as far as it can be without the database. */
 interface BetInput {
@@ -191,7 +194,6 @@ export class BettingService {
 
   private async placeIn(m: EntityManager, inputs: BetInput[]): Promise<Outcome<PlayOrderResponse>[]> {
     const q = (s: string): string => this.sql.q(s);
-    const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
     const outcomes: (Outcome<PlayOrderResponse> | undefined)[] = inputs.map(() => undefined);
 
     // Repeats of stored requests answer what they answered (or IDEMPOTENCY_MISMATCH) and check nothing else.
@@ -210,7 +212,7 @@ export class BettingService {
     if (live.length === 0) return outcomes as Outcome<PlayOrderResponse>[];
 
     // The rounds first (share-locked on PostgreSQL), then the players (locked), each in id order, as every writer takes them.
-    const pairs = [...new Map(live.map(({ input }) => [`${input.dto.game_id}\n${input.dto.issue}`, input.dto])).values()];
+    const pairs = [...new Map(live.map(({ input }) => [roundKey(input.dto), input.dto])).values()];
     const rounds = await all(
       RoundRow,
       m.query(
@@ -223,7 +225,7 @@ export class BettingService {
     const players = await all(
       PlayerRow,
       m.query(
-        q(`SELECT id, group_id, status, must_change_password, reset_hold_until, money_minor, lock_money_minor FROM users WHERE id IN (${marks(userIds.length)}) ORDER BY id${this.sql.isPg ? ' FOR UPDATE' : ''}`),
+        q(`SELECT id, group_id, status, must_change_password, reset_hold_until, money_minor, lock_money_minor FROM users WHERE id IN (${marks(userIds)}) ORDER BY id${this.sql.isPg ? ' FOR UPDATE' : ''}`),
         userIds,
       ),
     );
@@ -233,18 +235,18 @@ export class BettingService {
     const followed =
       followIds.length === 0
         ? []
-        : await all(FollowedRow, m.query(q(`SELECT id, round_id, plan_id, play_type FROM bets WHERE id IN (${marks(followIds.length)})`), followIds));
+        : await all(FollowedRow, m.query(q(`SELECT id, round_id, plan_id, play_type FROM bets WHERE id IN (${marks(followIds)})`), followIds));
     const planIds = [...new Set(live.map(({ input }) => input.dto.plan_id))];
     const roomRows = await all(
       RoomOddsRow,
       m.query(
         q(`SELECT p.id, p.game_id, p.enabled AS plan_enabled, p.join_limit_minor, g.enabled AS game_enabled, o.play_type, o.odds_milli
-             FROM plans p JOIN games g ON g.id = p.game_id LEFT JOIN odds o ON o.plan_id = p.id WHERE p.id IN (${marks(planIds.length)})`),
+             FROM plans p JOIN games g ON g.id = p.game_id LEFT JOIN odds o ON o.plan_id = p.id WHERE p.id IN (${marks(planIds)})`),
         planIds,
       ),
     );
     const pending = await pendingPayoutsOf(m, userIds, now);
-    const roundOf = new Map(rounds.map((r) => [`${r.game_id}\n${r.issue}`, r]));
+    const roundOf = new Map(rounds.map((r) => [roundKey(r), r]));
     const playerOf = new Map(players.map((p) => [p.id, p]));
     const followedOf = new Map(followed.map((f) => [f.id, f]));
     const roomOf = new Map<number, RoomOdds>();
@@ -256,7 +258,12 @@ export class BettingService {
     // The bets of an opposite category each player holds in each round since it opened (opposite-bet rule), read
     // only when a bet of the batch has a category with an opposite (a follow bet takes the followed bet's).
     const held = new Map<string, { playType: PlayType; stake: number }[]>();
-    const heldKey = (userId: number, roundId: number): string => `${userId}\n${roundId}`;
+    const heldOf = (userId: number, roundId: number): { playType: PlayType; stake: number }[] => {
+      const k = `${userId}\n${roundId}`;
+      const list = held.get(k) ?? [];
+      held.set(k, list);
+      return list;
+    };
     const opposites = new Set<string>();
     for (const { input } of live) {
       const playType = input.dto.follow_id === undefined ? input.dto.play_type : followedOf.get(input.dto.follow_id)?.play_type;
@@ -269,16 +276,15 @@ export class BettingService {
         HeldRow,
         m.query(
           q(`SELECT user_id, round_id, play_type, stake_minor, created_at FROM bets
-              WHERE user_id IN (${marks(userIds.length)}) AND created_at >= ? AND round_id IN (${marks(rounds.length)})
-                AND play_type IN (${marks(opposites.size)})`),
+              WHERE user_id IN (${marks(userIds)}) AND created_at >= ? AND round_id IN (${marks(rounds)})
+                AND play_type IN (${marks([...opposites])})`),
           [...userIds, since, ...rounds.map((r) => r.id), ...opposites],
         ),
       );
       const openAt = new Map(rounds.map((r) => [r.id, r.open_at]));
       for (const h of rows) {
         if (h.created_at < (openAt.get(h.round_id) ?? Infinity)) continue;
-        const k = heldKey(h.user_id, h.round_id);
-        held.set(k, [...(held.get(k) ?? []), { playType: h.play_type as PlayType, stake: h.stake_minor }]);
+        heldOf(h.user_id, h.round_id).push({ playType: h.play_type as PlayType, stake: h.stake_minor });
       }
     }
 
@@ -287,18 +293,17 @@ export class BettingService {
     for (const { input, index } of live) {
       try {
         const a = this.check(input, now, {
-          round: roundOf.get(`${input.dto.game_id}\n${input.dto.issue}`),
+          round: roundOf.get(roundKey(input.dto)),
           followed: input.dto.follow_id === undefined ? undefined : followedOf.get(input.dto.follow_id),
           roomOf,
           player: playerOf.get(input.userId),
           pendingPayout: pending.get(input.userId) ?? 0,
-          held: (roundId) => held.get(heldKey(input.userId, roundId)) ?? [],
+          held: (roundId) => heldOf(input.userId, roundId),
         });
         const player = playerOf.get(input.userId) as RowType<typeof PlayerRow>;
         player.money_minor = a.after;
         pending.set(input.userId, (pending.get(input.userId) ?? 0) + payoutMinor(input.stake, a.odds));
-        const k = heldKey(input.userId, a.roundId);
-        held.set(k, [...(held.get(k) ?? []), { playType: a.playType, stake: input.stake }]);
+        heldOf(input.userId, a.roundId).push({ playType: a.playType, stake: input.stake });
         accepted.push({ ...a, index, input });
       } catch (error) {
         outcomes[index] = { ok: false, error };

@@ -26,6 +26,11 @@ export class Sql {
   }
 }
 
+/** `?, ?, ?`: one placeholder per value, for an `IN (...)` list. */
+export function marks(values: { length: number }): string {
+  return Array.from({ length: values.length }, () => '?').join(', ');
+}
+
 /** A stored integer (number, or a digit string from PostgreSQL) as a safe JS number; throws otherwise. */
 export function int(v: unknown): number {
   const n = typeof v === 'string' ? Number(v) : v;

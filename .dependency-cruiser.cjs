@@ -37,6 +37,7 @@ const API_LAYERS = {
 const PUBLIC = [
   'auth/password-hasher\\.ts',
   'auth/tokens\\.ts',
+  'auth/native-player-route\\.ts',
   'auth/reset-hold\\.ts',
   'auth/session-revocations\\.ts',
   'auth/dto/auth\\.dto\\.ts',

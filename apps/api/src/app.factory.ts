@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { installLeanAsyncBind } from './common/lean-async-bind';
 import { bodyShapeProblem } from './common/validation/body-shape';
 import { describeResponses } from './common/openapi/response-docs';
 import { HEART_PATH, HeartRoute, withHeartOperation } from './lottery/heart-route';
+import { PlayOrderRoute, withPlayOrderOperation } from './lottery/play-order-route';
 import { fastifyLogOptions, installRequestLog, nestLogLevels, type LogSink } from './ops/request-log';
 
 /** Repository root (apps/api/src or apps/api/dist -> ../../..). */
@@ -114,8 +115,10 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     if (req.url.startsWith('/admin-api')) reply.header('Access-Control-Expose-Headers', 'Content-Range');
   });
 
-  // The heartbeat: a native route in its own encapsulated plugin (after the hooks above, which it inherits).
+  // The heartbeat and the bet: native routes, each in its own encapsulated plugin (after the hooks above,
+  // which they inherit).
   await app.get(HeartRoute).register(fastify);
+  await app.get(PlayOrderRoute).register(fastify);
 
   const staticRoot = join(REPO_ROOT, 'apps', 'api', 'static');
   if (existsSync(staticRoot)) await app.register(fastifyStatic as never, { root: staticRoot, prefix: '/static/', decorateReply: false } as never);
@@ -153,7 +156,8 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('docs', app, () => describeResponses(withHeartOperation(SwaggerModule.createDocument(app, doc))), { jsonDocumentUrl: 'docs/openapi.json' });
+  const document = (): OpenAPIObject => describeResponses(withPlayOrderOperation(withHeartOperation(SwaggerModule.createDocument(app, doc))));
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
 
   app.enableShutdownHooks();
   await app.init();

@@ -11,7 +11,7 @@ import { ConsoleModule } from './console/console.module';
 import { AllExceptionsFilter } from './common/http/exception.filter';
 import { RequestValidationPipe } from './common/validation/validation.pipe';
 import { SHARED_STORE, type SharedStore } from './common/shared/shared-store';
-import { SharedThrottlerStorage } from './common/shared/throttler-storage';
+import { DEFAULT_LIMIT_PER_MINUTE, SharedThrottlerStorage } from './common/shared/throttler-storage';
 import { ContentModule } from './content/content.module';
 import { FeedModule } from './feed/feed.module';
 import { HealthController } from './health/health.controller';
@@ -54,7 +54,7 @@ export class AppModule {
           imports: [CoreModule],
           inject: [SHARED_STORE, Clock],
           useFactory: (store: SharedStore, clock: Clock) => ({
-            throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }],
+            throttlers: [{ name: 'default', ttl: 60_000, limit: DEFAULT_LIMIT_PER_MINUTE }],
             ...(store.kind === 'redis' ? { storage: new SharedThrottlerStorage(store, () => clock.now()) } : {}),
           }),
         }),

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { PlayOrderResponse } from '@sum28/contracts';
+import type { PlayOrderRequest, PlayOrderResponse } from '@sum28/contracts';
 import { isUniqueViolation, TxRunner } from '@sum28/database';
 import {
   ACCOUNT_STATUS,
@@ -39,7 +39,7 @@ import { CAPITAL_MARK } from '../rounds/settlement.service';
 import { all, bool, int, intOrNull, marks, rowOf, type RowType, Sql, str, strOrNull } from '../common/db/sql';
 import { BetBatcher, type Outcome } from './bet-batcher';
 import { SettingsService } from '../settings/settings.service';
-import type { PlayOrderDto } from './dto/lottery.dto';
+import { DocumentedOperation } from '../common/openapi/response-docs';
 
 /** The rounds of a batch's bets (share-locked on PostgreSQL). */
 const RoundRow = rowOf({ id: int, game_id: int, issue: str, state: str, open_at: int, close_at: int });
@@ -80,7 +80,7 @@ const roundKey = (r: { game_id: number; issue: string }): string => `${r.game_id
 /** One bet request, checked as far as it can be without the database. */
 interface BetInput {
   userId: number;
-  dto: PlayOrderDto;
+  dto: PlayOrderRequest;
   stake: Minor;
   policy: OppositeBetPolicy;
   maxStake: number;
@@ -139,8 +139,12 @@ export class BettingService {
     );
   }
 
-  /** `userId`: the player of a live session (the guard checked the session only; the player's row is checked here). */
-  async place(userId: number, dto: PlayOrderDto): Promise<PlayOrderResponse> {
+  /**
+   * `userId`: the player of a live session (the route checked the session only; the player's row is checked
+   * here). The answer is `data` of `Lottery/playOrder` (a native route: play-order-route.ts).
+   */
+  @DocumentedOperation('LotteryController_playOrder')
+  async place(userId: number, dto: PlayOrderRequest): Promise<PlayOrderResponse> {
     const stake = unwrap(parseAmount(dto.money as unknown));
     if (!isPlayType(dto.play_type)) throw new ApiError('PLAY_TYPE_INVALID');
     const settings = await this.settings.all();

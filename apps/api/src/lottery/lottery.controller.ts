@@ -1,31 +1,19 @@
 import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiExtraModels, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type {
-  CandResponse,
-  IssueListResponse,
-  LotteryIndexResponse,
-  OddsListResponse,
-  PlayOrderResponse,
-  VerifyResponse,
-} from '@sum28/contracts';
-import { PlayerAuthGuard, PlayerRowInTransaction, type PlayerSession, PlayerSessionOf } from '../auth/player-auth.guard';
-import { EnvelopeInterceptor, withMessage, type WithMessage } from '../common/http/envelope';
-import { OpsMetrics } from '../ops/ops-metrics.service';
-import { BettingService } from './betting.service';
+import type { CandResponse, IssueListResponse, LotteryIndexResponse, OddsListResponse, VerifyResponse } from '@sum28/contracts';
+import { PlayerAuthGuard } from '../auth/player-auth.guard';
+import { EnvelopeInterceptor } from '../common/http/envelope';
 import { CandDto, HeartDto, IssueListDto, LotteryIndexDto, OddsListDto, PlayOrderDto, VerifyDto } from './dto/lottery.dto';
 import { LotteryService } from './lottery.service';
 
 @ApiTags('player: lottery')
-// Lottery/heart is a native Fastify route (heart-route.ts); its operation is added to the document from there.
-@ApiExtraModels(HeartDto)
+// Lottery/heart and Lottery/playOrder are native Fastify routes (heart-route.ts, play-order-route.ts); their
+// operations are added to the document from there, with these bodies as components.
+@ApiExtraModels(HeartDto, PlayOrderDto)
 @Controller('index.php/api/Lottery')
 @UseInterceptors(EnvelopeInterceptor)
 export class LotteryController {
-  constructor(
-    private readonly lottery: LotteryService,
-    private readonly betting: BettingService,
-    private readonly metrics: OpsMetrics,
-  ) {}
+  constructor(private readonly lottery: LotteryService) {}
 
   @Post('index')
   @HttpCode(200)
@@ -43,19 +31,6 @@ export class LotteryController {
   @ApiOperation({ summary: "A room's odds per category, with each one's return to player" })
   oddsList(@Body() dto: OddsListDto): Promise<OddsListResponse> {
     return this.lottery.oddsList(dto.plan_id, dto.lang ?? 'tw');
-  }
-
-  @Post('playOrder')
-  @HttpCode(200)
-  @UseGuards(PlayerAuthGuard)
-  @PlayerRowInTransaction()
-  @ApiHeader({ name: 'token', required: true })
-  @ApiOperation({ summary: 'One bet on one category of the open round (idempotency_key makes a retry safe)' })
-  async playOrder(@Body() dto: PlayOrderDto, @PlayerSessionOf() p: PlayerSession): Promise<WithMessage<PlayOrderResponse>> {
-    const out = await this.betting.place(p.userId, dto);
-    // Counted when the bet is answered as a success (an idempotent replay too); a refused bet threw above.
-    this.metrics.betsPlaced.inc();
-    return withMessage('ORDER_SUCCESS', out);
   }
 
   @Post('issueList')

@@ -3,6 +3,7 @@ import { RoundsModule } from '../rounds/rounds.module';
 import { BettingService } from './betting.service';
 import { CatalogService } from './catalog.service';
 import { HeartRoute } from './heart-route';
+import { PlayOrderRoute } from './play-order-route';
 import { HeartService } from './heart.service';
 import { LotteryController } from './lottery.controller';
 import { LotteryService } from './lottery.service';
@@ -21,7 +22,7 @@ import { OpsModule } from '../ops/ops.module';
 @Module({
   imports: [CoreModule, DatabaseModule, RoundsModule, FeedModule, AuthModule, LedgerModule, IdempotencyModule, SettingsModule, OpsModule],
   controllers: [LotteryController, OrdersController],
-  providers: [CatalogService, LotteryService, HeartService, HeartRoute, BettingService, OrdersService],
-  exports: [CatalogService, OrdersService, HeartService],
+  providers: [CatalogService, LotteryService, HeartService, HeartRoute, PlayOrderRoute, BettingService, OrdersService],
+  exports: [CatalogService, OrdersService, HeartService, BettingService],
 })
 export class LotteryModule {}

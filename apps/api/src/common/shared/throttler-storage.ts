@@ -11,6 +11,9 @@ import { MemorySharedStore, type SharedStore } from './shared-store';
  */
 export const BATCHED_FROM_LIMIT = 100;
 
+/** The default limit of every route per client IP and minute (the throttler's; sign-in routes set tighter ones). */
+export const DEFAULT_LIMIT_PER_MINUTE = 1200;
+
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 /**

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A random opaque session token (shown once to the client) and the hash that is stored. */
 export function newToken(): { token: string; hash: string } {
@@ -6,6 +6,7 @@ export function newToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
+/** SHA-256 of the token, hex. One-shot `crypto.hash`: no Hash object per call (every authenticated request hashes). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }

@@ -110,9 +110,11 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     reply.header('x-request-id', req.id);
     done();
   });
-  // Console API: react-admin reads the total from Content-Range.
-  fastify.addHook('onSend', async (req, reply) => {
+  // Console API: react-admin reads the total from Content-Range. A callback hook, not an async one: an async
+  // onSend hook costs every answer (the 2 s heartbeat's too) a promise and defers its write to a microtask.
+  fastify.addHook('onSend', (req, reply, _payload, done) => {
     if (req.url.startsWith('/admin-api')) reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    done();
   });
 
   // The heartbeat and the bet: native routes, each in its own encapsulated plugin (after the hooks above,

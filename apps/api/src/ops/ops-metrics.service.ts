@@ -15,7 +15,9 @@ const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1
 const SETTLE_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 interface HttpChild {
-  count: { inc: () => void };
+  count: { inc: (n: number) => void };
+  /** Requests answered since the counter was last collected (added to `count` at scrape time). */
+  pending: number;
   duration: { observe: (v: number) => void };
 }
 
@@ -42,7 +44,8 @@ export class OpsMetrics implements OnModuleInit, OnModuleDestroy {
   readonly settlements: Counter;
   readonly settledBets: Counter;
   readonly settlementDuration: Histogram;
-  private readonly children = new Map<string, HttpChild>();
+  /** The labelled children by method, route template (undefined: no route) and status: no key string built per request. */
+  private readonly children = new Map<string, Map<string | undefined, Map<number, HttpChild>>>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -54,11 +57,22 @@ export class OpsMetrics implements OnModuleInit, OnModuleDestroy {
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
+    const children = this.children;
     this.httpRequests = new Counter({
       name: 'http_requests_total',
       help: 'HTTP requests answered, by method, route template (unmatched: no route) and status class',
       labelNames: ['method', 'route', 'status'] as const,
       registers,
+      // Requests are counted in plain numbers (observe) and added here, when the counter is read.
+      collect() {
+        for (const byRoute of children.values())
+          for (const byStatus of byRoute.values())
+            for (const child of byStatus.values())
+              if (child.pending > 0) {
+                child.count.inc(child.pending);
+                child.pending = 0;
+              }
+      },
     });
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
@@ -152,20 +166,26 @@ export class OpsMetrics implements OnModuleInit, OnModuleDestroy {
     this.registry.clear();
   }
 
-  /** Counts one answered request; `route` is the template (undefined when no route matched). */
+  /**
+   * Counts one answered request; `route` is the template (undefined when no route matched). The count is a
+   * plain increment here, added to http_requests_total when it is collected; the duration goes to the histogram.
+   */
   observe(method: string, route: string | undefined, status: number, elapsedMs: number): void {
-    const key = `${method} ${route ?? ''} ${status}`;
-    let child = this.children.get(key);
+    let byRoute = this.children.get(method);
+    if (byRoute === undefined) this.children.set(method, (byRoute = new Map()));
+    let byStatus = byRoute.get(route);
+    if (byStatus === undefined) byRoute.set(route, (byStatus = new Map()));
+    let child = byStatus.get(status);
     if (child === undefined) {
       const labels = {
         method: HTTP_METHODS.has(method) ? method : 'OTHER',
         route: route ?? 'unmatched',
         status: STATUS_CLASSES[Math.floor(status / 100)] ?? 'other',
       };
-      child = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
-      this.children.set(key, child);
+      child = { count: this.httpRequests.labels(labels), pending: 0, duration: this.httpDuration.labels(labels) };
+      byStatus.set(status, child);
     }
-    child.count.inc();
+    child.pending++;
     child.duration.observe(elapsedMs / 1000);
   }
 

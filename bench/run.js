@@ -19,7 +19,7 @@ const { join } = require('node:path');
 
 const { openDatabase, seedDatabase, TxRunner } = require('@sum28/database');
 const fixtures = require('./fixtures');
-const { API_ROOT, apiEnv, cannon, clientIp, fmt, freePort, post, roundSecondsWithTime, sleep, start, verdict } = require('./lib');
+const { API_ROOT, apiEnv, cannon, clientIp, cpuMsOf, fmt, freePort, post, roundSecondsWithTime, sleep, start, verdict } = require('./lib');
 const { betLoad, betsPg, countBets } = require('./bets');
 const { settlement } = require('./settle');
 const { coldStart } = require('./cold');
@@ -96,11 +96,14 @@ async function heartAndBets(dir) {
           if (status !== 200 || !body.startsWith('{"code":1,')) heartFailed++;
         },
       };
-      const load = async (p) => {
+      const load = async (p, pid) => {
         await cannon({ url: `http://127.0.0.1:${p}`, requests: [heartReq], duration: 2, connections: CONNECTIONS });
         heartFailed = 0;
+        const cpu0 = pid === undefined ? NaN : cpuMsOf([pid]);
         const r = await cannon({ url: `http://127.0.0.1:${p}`, requests: [heartReq], duration: DURATION, connections: CONNECTIONS });
         r.failed = heartFailed;
+        // The server's CPU time (user + system) per answer: steadier than req/s on a shared machine.
+        r.cpuMsPerReq = pid === undefined ? NaN : (cpuMsOf([pid]) - cpu0) / Math.max(1, r.requests.total);
         return r;
       };
       const bodyFile = join(dir, `heart-${sinceId}.json`);
@@ -113,7 +116,7 @@ async function heartAndBets(dir) {
       } finally {
         await bare.stop();
       }
-      return { bare: b, real: await load(port), messages: JSON.parse(sample.text).data.message.length };
+      return { bare: b, real: await load(port, app.proc.pid), messages: JSON.parse(sample.text).data.message.length };
     };
     if (runs('heart')) {
       // Steady state: each poll sends the id of the newest message it has seen (as every 2 s poll does), so
@@ -157,7 +160,8 @@ async function heartAndBets(dir) {
       const bytes = (r) => Math.round(r.throughput.average / Math.max(1, r.requests.average));
       const line = (label, r) =>
         console.log(
-          `   ${label}: ${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, failed answers ${r.failed}`,
+          `   ${label}: ${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, failed answers ${r.failed}` +
+            (Number.isFinite(r.cpuMsPerReq) ? `; API CPU ${(r.cpuMsPerReq * 1000).toFixed(0)} µs per answer` : ''),
         );
       console.log(`\n1. heartbeat (POST /index.php/api/Lottery/heart, token auth); the same load generator for both servers`);
       console.log(`   a. steady poll (since_id = newest seen, no new bets; ${bytes(h.heartRes)} bytes per answer incl. headers)`);

@@ -136,18 +136,24 @@ export abstract class NativePlayerRoute<D extends object> implements OnApplicati
     });
   }
 
+  /**
+   * A cached session and a body the schema accepted (a steady poll, a plain bet) take no promise before the
+   * answer; a session read or a body for the pipe is awaited, in the same order (session first).
+   */
   private async answer(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const lang = langOf(req);
     const header = req.headers['token'];
-    const session = await this.sessions.liveSession(Array.isArray(header) ? header[0] : header, this.spec.balances);
+    const live = this.sessions.liveSessionNow(Array.isArray(header) ? header[0] : header, this.spec.balances);
+    const session = live instanceof Promise ? await live : live;
     if (session.must_change_password) throw new ApiError('PASSWORD_CHANGE_REQUIRED');
-    const dto = req.validationError === undefined ? this.spec.fromSchema(req.body as Record<string, unknown>) : await this.piped_(req.body);
+    const dto = req.validationError === undefined ? this.spec.fromSchema(req.body as Record<string, unknown>) : await this.pipedDto(req.body);
     const text = await this.respond(session, dto, lang);
     this.answered++;
     return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(text);
   }
 
-  private async piped_(body: unknown): Promise<D> {
+  /** A body outside the schema, decided by the validation pipe. */
+  private async pipedDto(body: unknown): Promise<D> {
     this.piped++;
     return (await this.pipe.transform(body, { type: 'body', metatype: this.spec.dto, data: '' })) as D;
   }

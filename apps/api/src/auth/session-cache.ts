@@ -98,6 +98,24 @@ export class SessionCache implements OnModuleInit {
    */
   async lookup(token: string, now: number, balances = true): Promise<CachedSession | undefined> {
     const hash = hashToken(token);
+    return this.hit(hash, now, balances) ?? (await this.readThrough(hash, now))?.session;
+  }
+
+  /**
+   * The session of `token` when the cache can answer it now (what `lookup` would answer without a read), else
+   * undefined: the heartbeat's synchronous path, no promise when the session is cached.
+   */
+  cached(token: string, now: number, balances = true): { hash: string; session: CachedSession | undefined } {
+    const hash = hashToken(token);
+    return { hash, session: this.hit(hash, now, balances) };
+  }
+
+  /** `lookup` by a hash `cached` returned (the same answer as `lookup(token)`, without hashing it again). */
+  async lookupHash(hash: string, now: number, balances = true): Promise<CachedSession | undefined> {
+    return this.hit(hash, now, balances) ?? (await this.readThrough(hash, now))?.session;
+  }
+
+  private hit(hash: string, now: number, balances: boolean): CachedSession | undefined {
     const cached = this.entries.get(hash);
     if (
       cached !== undefined &&
@@ -108,7 +126,7 @@ export class SessionCache implements OnModuleInit {
       this.hits++;
       return cached.row;
     }
-    return (await this.readThrough(hash, now))?.session;
+    return undefined;
   }
 
   /**

@@ -64,6 +64,19 @@ export class SessionService {
   }
 
   /**
+   * `liveSession` without a promise when the SessionCache holds the session: the session, or the very promise
+   * `liveSession` would give (a read, or the session codes) otherwise. Throws the session codes of a cached
+   * session synchronously. The native player routes' path (NativePlayerRoute).
+   */
+  liveSessionNow(token: unknown, balances = true): CachedSession | Promise<CachedSession> {
+    if (typeof token !== 'string' || !isTokenShaped(token)) return this.liveSession(token, balances);
+    const now = this.clock.now();
+    const { hash, session } = this.cache.cached(token, now, balances);
+    if (session !== undefined) return this.live(session, now);
+    return this.cache.lookupHash(hash, now, balances).then((s) => this.live(s, now));
+  }
+
+  /**
    * Resolves a token to its user or throws the spec's session codes (see liveSession). The session and the user
    * are read fresh, in one plain statement through ReadDb (committed state; on SQLite the read-only connection):
    * the ORM's query builder cost more than the statement itself on every authenticated call (docs/performance.md).

@@ -4,9 +4,11 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import type { TestApp } from './test-app';
-import { HeartDto } from '../../src/lottery/dto/lottery.dto';
+import { BettingService } from '../../src/lottery/betting.service';
+import { HeartDto, PlayOrderDto } from '../../src/lottery/dto/lottery.dto';
 import { HEART_PATH } from '../../src/lottery/heart-route';
 import { HeartService } from '../../src/lottery/heart.service';
+import { PLAY_ORDER_PATH } from '../../src/lottery/play-order-route';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -31,10 +33,14 @@ const METHOD_NAME: Partial<Record<RequestMethod, Method>> = {
 
 /**
  * Every route of the API: those Nest registered, from the controllers' metadata (method, path, body and query
- * DTOs), and the heartbeat, a native Fastify route (lottery/heart-route.ts) whose body is a HeartDto.
+ * DTOs), and the native Fastify routes (NativePlayerRoute): the heartbeat (a HeartDto body) and the bet (a PlayOrderDto).
  */
 export function appRoutes(t: TestApp): AppRoute[] {
-  const out: AppRoute[] = [{ method: 'post', path: HEART_PATH, handler: HeartService.prototype.heart, bodyDto: HeartDto, queryDto: null }];
+  // The native Fastify routes (NativePlayerRoute), then every Nest controller's.
+  const out: AppRoute[] = [
+    { method: 'post', path: HEART_PATH, handler: HeartService.prototype.heart, bodyDto: HeartDto, queryDto: null },
+    { method: 'post', path: PLAY_ORDER_PATH, handler: BettingService.prototype.place, bodyDto: PlayOrderDto, queryDto: null },
+  ];
   for (const mod of t.app.get(ModulesContainer).values()) {
     for (const wrapper of mod.controllers.values()) {
       const ctrl = wrapper.metatype as Type | null;

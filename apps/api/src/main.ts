@@ -4,6 +4,7 @@ import { seedDatabase } from '@sum28/database';
 import { DataSource } from 'typeorm';
 import { createApp } from './app.factory';
 import { loadConfigOrExit } from './common/config/app-config';
+import { RoundScheduler } from './rounds/round-scheduler.service';
 
 async function main(): Promise<void> {
   const cfg = loadConfigOrExit();
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   new Logger('Sum28').log(
     `Serving on http://localhost:${cfg.port}  (player /, console /admin/, console API /admin-api, API docs /docs, database ${cfg.databaseUrl.replace(/\/\/.*@/, '//***@')})`,
   );
+  // Rounds move once the server serves: a catch-up settlement never holds the start-up writes back.
+  app.get(RoundScheduler).start();
 }
 
 void main();

@@ -60,9 +60,12 @@ describe('T10/T11: SIGKILL in the middle of a settlement (SQLite, one process pe
     //    has to outlast a slow, loaded machine, it does not lengthen the test.
     const outcomes: string[] = [];
     for (let kill = 1; kill <= 2; kill++) {
-      // The scheduler may settle the due round while the app boots (before it serves): wait for the line, not for serving.
-      const s = await startServer({ ...env, FAULT_SETTLE_DELAY_MS: '20000' }, { re: new RegExp(`settlement of round ${roundId} written`), timeoutMs: 40_000 });
+      const written = new RegExp(`settlement of round ${roundId} written`);
+      const s = await startServer({ ...env, FAULT_SETTLE_DELAY_MS: '20000' }, { re: written, timeoutMs: 40_000 });
       servers.push(s);
+      // The scheduler starts once the server serves: the catch-up settlement never holds the start-up back.
+      const serving = s.output().search(/Serving on http/);
+      expect([serving >= 0, serving < s.output().search(written)]).toEqual([true, true]);
       await s.stop('SIGKILL');
       ds = await openDatabase({ url });
       const r = (await ds.query(`SELECT state, site_1, site_2, site_3, sum FROM rounds WHERE id = ?`, [roundId]))[0];

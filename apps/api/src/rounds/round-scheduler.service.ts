@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { isDatabaseUnavailable } from '../common/db/unavailable';
@@ -10,11 +10,13 @@ export const TICK_MS = 500;
 /**
  * Runs the round state machine in this process when SCHEDULER=on, on @nestjs/schedule's interval. Safe
  * on every instance at once: each step is a conditional database transition (see
- * RoundLifecycleService), never an in-memory flag. The first step runs at start-up and is the catch-up
- * after downtime. Steps never overlap: a tick that finds the previous step still running is skipped.
+ * RoundLifecycleService), never an in-memory flag. It starts once the server serves (`start`, called by
+ * main.ts after listen): its first step is the catch-up after downtime, and on SQLite a settlement it
+ * runs holds the one writer, which must not keep the start-up writes (seed, first superadmin) and so the
+ * listening server waiting. Steps never overlap: a tick that finds the previous step still running is skipped.
  */
 @Injectable()
-export class RoundScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+export class RoundScheduler implements OnModuleDestroy {
   private readonly log = new Logger('Scheduler');
   private running: Promise<void> | null = null;
   private enabled = false;
@@ -25,8 +27,9 @@ export class RoundScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
-    if (!this.cfg.schedulerEnabled) return;
+  /** Starts the steps when SCHEDULER=on (again: nothing). The first step runs at once. */
+  start(): void {
+    if (!this.cfg.schedulerEnabled || this.enabled) return;
     this.log.log(
       `round scheduler on (every ${TICK_MS} ms; ${this.cfg.schedule.roundSeconds} s rounds, betting closes ${this.cfg.schedule.betCloseSeconds} s before the draw)`,
     );

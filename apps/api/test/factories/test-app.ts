@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { createApp, type CreateAppOptions } from '../../src/app.factory';
 import { Clock } from '../../src/common/clock';
 import { loadConfig, type AppConfig } from '../../src/common/config/app-config';
+import { RoundScheduler } from '../../src/rounds/round-scheduler.service';
 import { freshTestDatabase } from './test-db';
 
 export interface TestApp {
@@ -46,6 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Crea
   }
   const ds = app.get(DataSource);
   await seedDatabase(ds, { now: Date.now(), demo: true });
+  app.get(RoundScheduler).start(); // as main.ts does once the server serves (only with SCHEDULER=on)
   const server = app.getHttpServer();
   return {
     app,

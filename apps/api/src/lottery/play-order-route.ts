@@ -60,9 +60,10 @@ export class PlayOrderRoute extends NativePlayerRoute<PlayOrderRequest> {
         bodySchema: PLAY_ORDER_BODY_SCHEMA,
         dto: PlayOrderDto,
         fromSchema: (body) => {
-          const { plan_id, game_id, follow_id, host: _host, lang: _lang, ...rest } = body as RawPlayOrderBody & { host?: string; lang?: string };
-          const dto: PlayOrderRequest = { ...rest, plan_id: Number(plan_id), game_id: Number(game_id) };
-          if (follow_id !== undefined) dto.follow_id = Number(follow_id);
+          const b = body as RawPlayOrderBody;
+          const dto: PlayOrderRequest = { issue: b.issue, plan_id: Number(b.plan_id), game_id: Number(b.game_id), play_type: b.play_type, money: b.money };
+          if (b.follow_id !== undefined) dto.follow_id = Number(b.follow_id);
+          if (b.idempotency_key !== undefined) dto.idempotency_key = b.idempotency_key;
           return dto;
         },
         balances: false,

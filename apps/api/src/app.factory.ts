@@ -16,8 +16,8 @@ import type { AppConfig } from './common/config/app-config';
 import { installLeanAsyncBind } from './common/lean-async-bind';
 import { bodyShapeProblem } from './common/validation/body-shape';
 import { describeResponses } from './common/openapi/response-docs';
-import { HEART_PATH, HeartRoute, withHeartOperation } from './lottery/heart-route';
-import { PlayOrderRoute, withPlayOrderOperation } from './lottery/play-order-route';
+import { HEART_PATH, HeartRoute } from './lottery/heart-route';
+import { PlayOrderRoute } from './lottery/play-order-route';
 import { fastifyLogOptions, installRequestLog, nestLogLevels, type LogSink } from './ops/request-log';
 
 /** Repository root (apps/api/src or apps/api/dist -> ../../..). */
@@ -158,7 +158,9 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
     .addBearerAuth()
     .build();
-  const document = (): OpenAPIObject => describeResponses(withPlayOrderOperation(withHeartOperation(SwaggerModule.createDocument(app, doc))));
+  // The native routes' operations join the controllers' where the Nest methods were.
+  const [heart, bet] = [app.get(HeartRoute), app.get(PlayOrderRoute)];
+  const document = (): OpenAPIObject => describeResponses(bet.withOperation(heart.withOperation(SwaggerModule.createDocument(app, doc))));
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
 
   app.enableShutdownHooks();

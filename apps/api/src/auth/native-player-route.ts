@@ -57,6 +57,12 @@ export interface NativeRouteSpec<D extends object> {
   balances: boolean;
   /** X-RateLimit-* headers on every answer under the limit, as the Nest throttler guard sends them (else none). */
   limitHeadersAlways: boolean;
+  /**
+   * The operation in the OpenAPI document, as the Nest controller method declared it (its id, whose response
+   * schema the generator takes from the method marked `@DocumentedOperation(operationId)`; its summary and
+   * tags; the path it followed, so the document keeps its order).
+   */
+  operation: { operationId: string; summary: string; tags: string[]; after: string };
 }
 
 /**
@@ -173,6 +179,29 @@ export abstract class NativePlayerRoute<D extends object> implements OnApplicati
     return text;
   }
 
+  /**
+   * The document with this route's operation (token header, JSON body of the DTO, kept as a component by
+   * `@ApiExtraModels` on its controller); describeResponses adds its responses like every other's.
+   */
+  withOperation(doc: OpenAPIObject): OpenAPIObject {
+    const { path, dto, operation: op } = this.spec;
+    const operation: OperationObject = {
+      operationId: op.operationId,
+      parameters: [{ name: 'token', in: 'header', required: true, schema: { type: 'string' } }],
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${dto.name}` } } } },
+      responses: { '200': { description: '' } },
+      summary: op.summary,
+      tags: op.tags,
+    };
+    const paths: OpenAPIObject['paths'] = {};
+    for (const [p, item] of Object.entries(doc.paths)) {
+      paths[p] = item;
+      if (p === op.after) paths[path] = { post: operation };
+    }
+    if (paths[path] === undefined) paths[path] = { post: operation };
+    return { ...doc, paths };
+  }
+
   /** The player envelope of an error, as AllExceptionsFilter answers it on every other player route. */
   private sendError(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
     const e = toApiError(err);
@@ -180,32 +209,4 @@ export abstract class NativePlayerRoute<D extends object> implements OnApplicati
     sendApiError(req, reply, e);
     return reply;
   }
-}
-
-/**
- * A native route's operation in the OpenAPI document, as a Nest controller method would declare it (token
- * header, JSON body `dto` kept as a component by `@ApiExtraModels` on its controller); describeResponses
- * adds its responses like every other's. It goes right after `after`, where the controller method was, so
- * the document is the one the Nest route gave.
- */
-export function withNativeOperation(
-  doc: OpenAPIObject,
-  at: { path: string; after: string },
-  op: { operationId: string; dto: string; summary: string; tags: string[] },
-): OpenAPIObject {
-  const operation: OperationObject = {
-    operationId: op.operationId,
-    parameters: [{ name: 'token', in: 'header', required: true, schema: { type: 'string' } }],
-    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${op.dto}` } } } },
-    responses: { '200': { description: '' } },
-    summary: op.summary,
-    tags: op.tags,
-  };
-  const paths: OpenAPIObject['paths'] = {};
-  for (const [path, item] of Object.entries(doc.paths)) {
-    paths[path] = item;
-    if (path === at.after) paths[at.path] = { post: operation };
-  }
-  if (paths[at.path] === undefined) paths[at.path] = { post: operation };
-  return { ...doc, paths };
 }

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { OpenAPIObject } from '@nestjs/swagger';
 import type { HeartRequest, Locale } from '@sum28/contracts';
 import { SessionService } from '../auth/session.service';
 import { Clock } from '../common/clock';
-import { idField, intField, type LiveSession, NativePlayerRoute, PLAYER_REQUEST_FIELDS, withNativeOperation } from '../auth/native-player-route';
+import { idField, intField, type LiveSession, NativePlayerRoute, PLAYER_REQUEST_FIELDS } from '../auth/native-player-route';
 import { SHARED_STORE, type SharedStore } from '../common/shared/shared-store';
 import { HeartDto } from './dto/lottery.dto';
 import { HEART_LIMIT_PER_MINUTE, HeartService } from './heart.service';
@@ -55,6 +54,12 @@ export class HeartRoute extends NativePlayerRoute<HeartRequest> {
         },
         balances: true,
         limitHeadersAlways: false,
+        operation: {
+          operationId: 'LotteryController_heart',
+          summary: 'Heartbeat (every 2 s): current and last round, balance, real room feed since since_id, unseen win',
+          tags: ['player: lottery'],
+          after: '/index.php/api/Lottery/oddsList',
+        },
       },
       sessions,
       clock,
@@ -66,23 +71,4 @@ export class HeartRoute extends NativePlayerRoute<HeartRequest> {
     const data = await this.hearts.heartJson({ id: session.id, money_minor: session.money_minor, lock_money_minor: session.lock_money_minor }, dto, lang);
     return `${this.okPrefix(lang)}${data}}`;
   }
-}
-
-/**
- * The heartbeat's operation in the OpenAPI document, as the Nest controller method declared it
- * (`@Post('heart')`, `@ApiHeader token`, `@ApiOperation`, body HeartDto, kept as a component by
- * `@ApiExtraModels` on LotteryController); describeResponses adds its responses like every other's.
- * It goes right after Lottery/oddsList, where the controller method was, so the document is unchanged.
- */
-export function withHeartOperation(doc: OpenAPIObject): OpenAPIObject {
-  return withNativeOperation(
-    doc,
-    { path: HEART_PATH, after: '/index.php/api/Lottery/oddsList' },
-    {
-      operationId: 'LotteryController_heart',
-      dto: 'HeartDto',
-      summary: 'Heartbeat (every 2 s): current and last round, balance, real room feed since since_id, unseen win',
-      tags: ['player: lottery'],
-    },
-  );
 }

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Locale, PlayOrderRequest } from '@sum28/contracts';
 import { SessionService } from '../auth/session.service';
 import { Clock } from '../common/clock';
-import { asciiText, idField, type LiveSession, NativePlayerRoute, PLAYER_REQUEST_FIELDS, withNativeOperation } from '../auth/native-player-route';
+import { asciiText, idField, type LiveSession, NativePlayerRoute, PLAYER_REQUEST_FIELDS } from '../auth/native-player-route';
 import { DEFAULT_LIMIT_PER_MINUTE } from '../common/shared/throttler-storage';
 import { SHARED_STORE, type SharedStore } from '../common/shared/shared-store';
 import { OpsMetrics } from '../ops/ops-metrics.service';
 import { BettingService } from './betting.service';
 import { PlayOrderDto } from './dto/lottery.dto';
+import { HEART_PATH } from './heart-route';
 
 export const PLAY_ORDER_PATH = '/index.php/api/Lottery/playOrder';
 
@@ -68,6 +68,12 @@ export class PlayOrderRoute extends NativePlayerRoute<PlayOrderRequest> {
         },
         balances: false,
         limitHeadersAlways: true,
+        operation: {
+          operationId: 'LotteryController_playOrder',
+          summary: 'One bet on one category of the open round (idempotency_key makes a retry safe)',
+          tags: ['player: lottery'],
+          after: HEART_PATH,
+        },
       },
       sessions,
       clock,
@@ -81,18 +87,4 @@ export class PlayOrderRoute extends NativePlayerRoute<PlayOrderRequest> {
     this.metrics.betsPlaced.inc();
     return `${this.okPrefix(lang, 'ORDER_SUCCESS')}${JSON.stringify(out)}}`;
   }
-}
-
-/** The bet's operation in the OpenAPI document, where the Nest controller method declared it. */
-export function withPlayOrderOperation(doc: OpenAPIObject): OpenAPIObject {
-  return withNativeOperation(
-    doc,
-    { path: PLAY_ORDER_PATH, after: '/index.php/api/Lottery/heart' },
-    {
-      operationId: 'LotteryController_playOrder',
-      dto: 'PlayOrderDto',
-      summary: 'One bet on one category of the open round (idempotency_key makes a retry safe)',
-      tags: ['player: lottery'],
-    },
-  );
 }

@@ -7,8 +7,12 @@ import { ReadDb } from './read-db';
 
 @Injectable()
 class DatabaseCloser implements OnApplicationShutdown {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly ds: DataSource,
+    private readonly tx: TxRunner,
+  ) {}
   async onApplicationShutdown(): Promise<void> {
+    await this.tx.close();
     if (this.ds.isInitialized) await this.ds.destroy();
   }
 }

@@ -182,7 +182,7 @@ async function heartAndBets(dir) {
     if (h.bets !== null) {
       const b = h.bets;
       console.log(
-        '\n2. bets (POST /index.php/api/Lottery/playOrder, one bet per call, token, validation, idempotency key; SQLite WAL, each batch's WAL fdatasynced before its answers)',
+        '\n2. bets (POST /index.php/api/Lottery/playOrder, one bet per call, token, validation, idempotency key; SQLite WAL synchronous=FULL, group commit)',
       );
       console.log(
         `   ${fmt(b.perSec)} bets/s accepted (${fmt(b.accepted)} in ${DURATION} s, ${b.stored} stored), p50 ${b.res.latency.p50} ms, p99 ${b.res.latency.p99} ms, ` +

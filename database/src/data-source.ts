@@ -21,20 +21,12 @@ export function dbKindOf(url: string): DbKind {
 }
 
 /**
- * SQLite: WAL, a busy timeout and foreign keys, on every connection; a page cache of up to
+ * SQLite: WAL, synchronous=FULL, a busy timeout and foreign keys, on every connection; a page cache of up to
  * 64 MiB (the default is 2 MiB): a big round's settlement (and any set-based write) updates index pages all over
  * the bets and ledger tables, and with the default cache it spills and re-reads them (settling 300,000 bets took
  * 1.8 times the CPU time; docs/performance.md). The cache grows only as pages are used.
  */
-const SQLITE_PRAGMAS = ['journal_mode = WAL', 'busy_timeout = 5000', 'foreign_keys = ON', 'cache_size = -65536'];
-/**
- * The writer's durability. better-sqlite3 on a file: `synchronous=NORMAL`, and TxRunner.write fdatasyncs the WAL
- * off the event loop before it resolves (WalDurability, tx.ts): each answered transaction is on disk as with
- * FULL, without the COMMIT stalling the event loop. In memory, and with the `sqlite3` driver (whose statements
- * run on its own thread): FULL.
- */
-const SYNC_OFF_LOOP = 'synchronous = NORMAL';
-const SYNC_IN_COMMIT = 'synchronous = FULL';
+const SQLITE_PRAGMAS = ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000', 'foreign_keys = ON', 'cache_size = -65536'];
 
 export function dataSourceOptions(cfg: DbConfig): DataSourceOptions {
   const kind = dbKindOf(cfg.url);
@@ -59,20 +51,12 @@ export function dataSourceOptions(cfg: DbConfig): DataSourceOptions {
     statementCacheSize: 1000,
     prepareDatabase: (db: { pragma: (s: string) => unknown }) => {
       for (const p of SQLITE_PRAGMAS) db.pragma(p);
-      db.pragma(database === ':memory:' ? SYNC_IN_COMMIT : SYNC_OFF_LOOP);
     },
   };
 }
 
 export function createDataSource(cfg: DbConfig): DataSource {
   return new DataSource(dataSourceOptions(cfg));
-}
-
-/** The database file of a SQLite DataSource (null in memory or on PostgreSQL). */
-export function sqliteFileOf(ds: DataSource): string | null {
-  if (ds.options.type !== 'better-sqlite3' && ds.options.type !== 'sqlite') return null;
-  const file = String(ds.options.database);
-  return file === ':memory:' ? null : file;
 }
 
 export function kindOf(ds: DataSource): DbKind {
@@ -84,7 +68,7 @@ export async function openDatabase(cfg: DbConfig): Promise<DataSource> {
   const ds = createDataSource(cfg);
   await ds.initialize();
   if (kindOf(ds) === 'sqlite' && ds.options.type === 'sqlite') {
-    await ds.query(`PRAGMA ${SYNC_IN_COMMIT}`);
+    await ds.query('PRAGMA synchronous = FULL');
     await ds.query('PRAGMA foreign_keys = ON');
   }
   await ds.runMigrations({ transaction: 'each' });

@@ -1,4 +1,4 @@
-import { CoalescedFlush, createDataSource, openDatabase, seedDatabase, TxRunner, UserEntity, type DbConfig } from '@sum28/database';
+import { createDataSource, openDatabase, seedDatabase, TxRunner, UserEntity, type DbConfig } from '@sum28/database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,73 +122,5 @@ describe('SQLite shared-connection safety (T18)', () => {
     console.log(`T18: 50 interleavings without the gate, anomalies = ${anomalies}`);
     expect(anomalies).toBeGreaterThan(0);
     await ds.destroy();
-  });
-});
-
-describe('SQLite durability: commits synced off the event loop (better-sqlite3 on a file)', () => {
-  it('CoalescedFlush: one flush at a time; calls during a flush share the next one, which starts after it', async () => {
-    const started: Array<() => void> = [];
-    const flush = new CoalescedFlush(() => new Promise<void>((ok) => started.push(ok)));
-    const done: string[] = [];
-    const a = flush.run().then(() => done.push('a'));
-    const b = flush.run().then(() => done.push('b')); // during a's flush: waits for the next one
-    const c = flush.run().then(() => done.push('c')); // shares b's
-    expect(started).toHaveLength(1);
-    started[0]?.();
-    await a;
-    await new Promise((r) => setImmediate(r));
-    expect([done, started.length]).toEqual([['a'], 2]); // b and c wait for a flush started after a's
-    started[1]?.();
-    await Promise.all([b, c]);
-    expect([done.sort(), started.length, flush.flushes]).toEqual([['a', 'b', 'c'], 2, 2]);
-    // After the queue drains, a call starts a flush of its own at once.
-    const d = flush.run();
-    expect(started).toHaveLength(3);
-    started[2]?.();
-    await d;
-  });
-
-  it('the writer runs synchronous=NORMAL and a write resolves only after a WAL sync that follows its COMMIT; the next write does not wait for it', async () => {
-    const ds = await openDatabase(sqliteCfg('better-sqlite3'));
-    const runner = new TxRunner(ds);
-    try {
-      expect((await ds.query('PRAGMA synchronous'))[0]).toEqual({ synchronous: 1 });
-      const durability = runner.durability;
-      expect(durability?.walPath).toBe(`${String(ds.options.database)}-wal`);
-      // A real fdatasync per write when writes come one at a time.
-      const before = durability?.syncs ?? 0;
-      await runner.write((m) => m.query(`INSERT INTO settings (key, value, updated_at) VALUES ('d1', '1', 1)`));
-      expect(durability?.syncs).toBe(before + 1);
-      // Hold the next sync: the write is committed (another connection reads it) but not answered until it ends.
-      let release: () => void = () => undefined;
-      const sync = jest.spyOn(durability as NonNullable<typeof durability>, 'sync').mockImplementationOnce(() => new Promise<void>((ok) => (release = ok)));
-      let answered = false;
-      const held = runner
-        .write((m) => m.query(`INSERT INTO settings (key, value, updated_at) VALUES ('d2', '1', 1)`))
-        .then(() => (answered = true));
-      while (sync.mock.calls.length === 0) await new Promise((r) => setImmediate(r));
-      const reader = createDataSource({ url: `sqlite:${String(ds.options.database)}` });
-      await reader.initialize();
-      expect(await reader.query(`SELECT key FROM settings WHERE key = 'd2'`)).toEqual([{ key: 'd2' }]);
-      await reader.destroy();
-      // The gate is free: another write commits and is answered while the first one's sync is held.
-      await runner.write((m) => m.query(`INSERT INTO settings (key, value, updated_at) VALUES ('d3', '1', 1)`));
-      expect(answered).toBe(false);
-      release();
-      await held;
-      expect(answered).toBe(true);
-    } finally {
-      await runner.close();
-      await ds.destroy();
-    }
-  });
-
-  it('in memory and with the sqlite3 driver the COMMIT itself syncs (FULL), with no WAL sync', async () => {
-    const mem = await openDatabase({ url: 'sqlite::memory:' });
-    expect([(await mem.query('PRAGMA synchronous'))[0], new TxRunner(mem).durability]).toEqual([{ synchronous: 2 }, null]);
-    await mem.destroy();
-    const s3 = await openDatabase(sqliteCfg('sqlite3'));
-    expect([(await s3.query('PRAGMA synchronous'))[0], new TxRunner(s3).durability]).toEqual([{ synchronous: 2 }, null]);
-    await s3.destroy();
   });
 });

@@ -7,12 +7,8 @@ import { ReadDb } from './read-db';
 
 @Injectable()
 class DatabaseCloser implements OnApplicationShutdown {
-  constructor(
-    @Inject(DataSource) private readonly ds: DataSource,
-    private readonly tx: TxRunner,
-  ) {}
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
   async onApplicationShutdown(): Promise<void> {
-    await this.tx.close();
     if (this.ds.isInitialized) await this.ds.destroy();
   }
 }

@@ -14,7 +14,7 @@ import { Money } from '../components/Money';
 import { Page } from '../components/Page';
 import { BetPanel } from '../features/bet-room/BetPanel';
 import { Countdown } from '../features/bet-room/Countdown';
-import { newlyDrawn, seenAfter, type SeenLastIssue } from '../features/bet-room/drawn-round';
+import { forgetBetsBefore, newlyDrawn, seenAfter, type SeenLastIssue } from '../features/bet-room/drawn-round';
 import { isBlockingError, PendingKeys, placeSlip, type SlipOutcome } from '../features/bet-room/place-slip';
 import { usePoller } from '../features/bet-room/poller';
 import './bet-room.css';
@@ -122,6 +122,9 @@ export default function BetRoomPage(): ReactElement {
   const lastSeenIssue = useRef<SeenLastIssue>(undefined);
   const myBets = useRef(new Map<string, string[]>());
   const popupOpen = useRef(false);
+  /** A loss to tell once the popup on screen closes (a win of an earlier round and a loss can come together). */
+  const lossAfterPopup = useRef<LastIssue | null>(null);
+  const popupClosed = useRef<() => void>(() => undefined);
   const followKeys = useRef(new PendingKeys());
 
   useEffect(() => {
@@ -136,13 +139,9 @@ export default function BetRoomPage(): ReactElement {
       .catch(() => undefined);
   }, [gameId, valid]);
 
-  const showLoss = useCallback(
+  /** Tells a loss (the popup closes by itself after WIN_POPUP_MS); a popup that closes calls `popupClosed`. */
+  const openLoss = useCallback(
     (last: LastIssue) => {
-      const bets = myBets.current.get(last.issue);
-      if (bets === undefined) return;
-      myBets.current.delete(last.issue);
-      // Wins come from getGameResult (the server's settlement); a round where none of the player's bets hits is told here.
-      if (bets.some((b) => isPlayType(b) && isHit(b, last.code))) return;
       popupOpen.current = true;
       const handler = Dialog.show({
         title: t('betRoom.lossTitle'),
@@ -150,13 +149,35 @@ export default function BetRoomPage(): ReactElement {
         closeOnMaskClick: true,
         closeOnAction: true,
         actions: [{ key: 'ok', text: t('common.ok') }],
-        afterClose: () => {
-          popupOpen.current = false;
-        },
+        afterClose: () => popupClosed.current(),
       });
       setTimeout(() => handler.close(), WIN_POPUP_MS);
     },
     [t],
+  );
+
+  useEffect(() => {
+    // One popup at a time: a loss that came while another popup was open is told when that one closes.
+    popupClosed.current = () => {
+      popupOpen.current = false;
+      const next = lossAfterPopup.current;
+      lossAfterPopup.current = null;
+      if (next !== null) openLoss(next);
+    };
+  }, [openLoss]);
+
+  const showLoss = useCallback(
+    (last: LastIssue) => {
+      forgetBetsBefore(myBets.current, last.issue);
+      const bets = myBets.current.get(last.issue);
+      if (bets === undefined) return;
+      myBets.current.delete(last.issue);
+      // Wins come from getGameResult (the server's settlement); a round where none of the player's bets hits is told here.
+      if (bets.some((b) => isPlayType(b) && isHit(b, last.code))) return;
+      if (popupOpen.current) lossAfterPopup.current = last;
+      else openLoss(last);
+    },
+    [openLoss],
   );
 
   const heartTick = useCallback(async () => {
@@ -211,7 +232,7 @@ export default function BetRoomPage(): ReactElement {
       });
       setTimeout(() => handler.close(), WIN_POPUP_MS);
     });
-    popupOpen.current = false;
+    popupClosed.current();
     await api.call('closeGameResult', { order_id: win.id }, { silent: true }).catch(() => undefined);
   }, [valid, isVisitor, gameId, t]);
 

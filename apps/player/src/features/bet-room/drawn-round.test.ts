@@ -1,6 +1,6 @@
 import type { LastIssue } from '@sum28/contracts';
 import { describe, expect, it } from 'vitest';
-import { newlyDrawn, seenAfter, type SeenLastIssue } from './drawn-round';
+import { forgetBetsBefore, newlyDrawn, seenAfter, type SeenLastIssue } from './drawn-round';
 
 const round = (issue: string): LastIssue => ({
   issue,
@@ -47,5 +47,21 @@ describe('newlyDrawn (the draws a bet room tells)', () => {
   it('does not reveal a round again after an answer without a last round', () => {
     const a = round('2026010100001');
     expect(revealed([a, null, a])).toEqual([]);
+  });
+});
+
+describe('forgetBetsBefore (bets of rounds whose draw the page missed)', () => {
+  it('drops the bets of rounds drawn before the last one; keeps that round, later ones and other widths', () => {
+    const bets = new Map<string, string[]>([
+      ['20261124001', ['big']],
+      ['20261124002', ['small']],
+      ['20261124003', ['odd']],
+      ['20261124004', ['even']],
+      ['202611240005', ['big']],
+    ]);
+    forgetBetsBefore(bets, '20261124003');
+    expect([...bets.keys()]).toEqual(['20261124003', '20261124004', '202611240005']);
+    forgetBetsBefore(bets, '20261125001'); // the next day
+    expect([...bets.keys()]).toEqual(['202611240005']);
   });
 });

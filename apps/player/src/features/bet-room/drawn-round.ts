@@ -21,3 +21,12 @@ export function newlyDrawn(seen: SeenLastIssue, last: LastIssue | null): LastIss
 export function seenAfter(seen: SeenLastIssue, last: LastIssue | null): SeenLastIssue {
   return last?.issue ?? seen ?? null;
 }
+
+/**
+ * Forgets the player's bets of rounds drawn before `drawnIssue` (the heartbeat's last drawn round): their draw
+ * was never told on this page (it was hidden or offline meanwhile), so nothing will ask for them again. Issues
+ * of one configuration have one width and sort as text; an issue of another width is kept.
+ */
+export function forgetBetsBefore(bets: Map<string, unknown>, drawnIssue: string): void {
+  for (const issue of [...bets.keys()]) if (issue.length === drawnIssue.length && issue < drawnIssue) bets.delete(issue);
+}

@@ -53,6 +53,8 @@ export interface NativeRouteSpec<D extends object> {
   dto: Type<D>;
   /** The DTO of a body the schema accepted (digit strings of integer fields read as numbers). */
   fromSchema: (body: Record<string, unknown>) => D;
+  /** The `msg` of a success answer (okEnvelope). */
+  message: MessageKey;
   /** Whether the answer shows the player's balances (a newer balance then forces the session to be read again). */
   balances: boolean;
   /** X-RateLimit-* headers on every answer under the limit, as the Nest throttler guard sends them (else none). */
@@ -91,7 +93,7 @@ export abstract class NativePlayerRoute<D extends object> implements OnApplicati
   answered = 0;
   /** Bodies the schema did not accept, decided by the validation pipe. */
   piped = 0;
-  private readonly prefixes = new Map<string, { time: number; text: string }>();
+  private readonly prefixes = new Map<Locale, { time: number; text: string }>();
 
   protected constructor(
     private readonly spec: NativeRouteSpec<D>,
@@ -103,7 +105,7 @@ export abstract class NativePlayerRoute<D extends object> implements OnApplicati
     this.limits = new BatchedRateLimitStore(spec.limitName, shared, () => this.clock.now());
   }
 
-  /** The whole JSON text of the answer to a player's valid request, or a refusal (thrown). */
+  /** The JSON text of `data` of the answer to a player's valid request, or a refusal (thrown). */
   protected abstract respond(session: LiveSession, dto: D, lang: Locale): Promise<string>;
 
   /** The store counting the per-IP limit (tests flush it). */
@@ -149,13 +151,16 @@ export abstract class NativePlayerRoute<D extends object> implements OnApplicati
   private async answer(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const lang = langOf(req);
     const header = req.headers['token'];
-    const live = this.sessions.liveSessionNow(Array.isArray(header) ? header[0] : header, this.spec.balances);
+    const live = this.sessions.liveSession(Array.isArray(header) ? header[0] : header, this.spec.balances);
     const session = live instanceof Promise ? await live : live;
     if (session.must_change_password) throw new ApiError('PASSWORD_CHANGE_REQUIRED');
     const dto = req.validationError === undefined ? this.spec.fromSchema(req.body as Record<string, unknown>) : await this.pipedDto(req.body);
-    const text = await this.respond(session, dto, lang);
+    const data = await this.respond(session, dto, lang);
     this.answered++;
-    return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(text);
+    return reply
+      .code(200)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(`${this.okPrefix(lang)}${data}}`);
   }
 
   /** A body outside the schema, decided by the validation pipe. */
@@ -166,16 +171,15 @@ export abstract class NativePlayerRoute<D extends object> implements OnApplicati
 
   /**
    * `{"code":1,"msg":...,"time":...,"data":` of a success answer in a language, made by okEnvelope once per
-   * language, message and second: the answer is this, the data's JSON, then `}`.
+   * language and second: the answer is this, the data's JSON, then `}`.
    */
-  protected okPrefix(lang: Locale, key: MessageKey = 'OK'): string {
+  private okPrefix(lang: Locale): string {
     const time = Math.floor(Date.now() / 1000);
-    const id = `${lang}:${key}`;
-    const p = this.prefixes.get(id);
+    const p = this.prefixes.get(lang);
     if (p !== undefined && p.time === time) return p.text;
-    const whole = JSON.stringify(okEnvelope(lang, null, key));
+    const whole = JSON.stringify(okEnvelope(lang, null, this.spec.message));
     const text = whole.slice(0, whole.length - 'null}'.length);
-    this.prefixes.set(id, { time, text });
+    this.prefixes.set(lang, { time, text });
     return text;
   }
 

@@ -92,27 +92,19 @@ export class SessionCache implements OnModuleInit {
   }
 
   /**
-   * The session of `token` (any state: the caller decides on revoked, expired, password change), or undefined.
-   * `balances: false`: the caller does not use the balances, so a newer balance does not force a read (the bet
-   * path, which reads the player's row itself in its transaction).
-   */
-  async lookup(token: string, now: number, balances = true): Promise<CachedSession | undefined> {
-    const hash = hashToken(token);
-    return this.hit(hash, now, balances) ?? (await this.readThrough(hash, now))?.session;
-  }
-
-  /**
-   * The session of `token` when the cache can answer it now (what `lookup` would answer without a read), else
-   * undefined: the heartbeat's synchronous path, no promise when the session is cached.
+   * The session of `token` if the cache can answer now (any state: the caller decides on revoked, expired,
+   * password change), with the token's hash for `readSession` when it cannot. `balances: false`: the caller does not
+   * use the balances, so a newer balance does not force a read (the bet path, which reads the player's row
+   * itself in its transaction).
    */
   cached(token: string, now: number, balances = true): { hash: string; session: CachedSession | undefined } {
     const hash = hashToken(token);
     return { hash, session: this.hit(hash, now, balances) };
   }
 
-  /** `lookup` by a hash `cached` returned (the same answer as `lookup(token)`, without hashing it again). */
-  async lookupHash(hash: string, now: number, balances = true): Promise<CachedSession | undefined> {
-    return this.hit(hash, now, balances) ?? (await this.readThrough(hash, now))?.session;
+  /** The session of a token by its hash, read now and cached (after `cached` found none), or undefined. */
+  async readSession(hash: string, now: number): Promise<CachedSession | undefined> {
+    return (await this.readThrough(hash, now))?.session;
   }
 
   private hit(hash: string, now: number, balances: boolean): CachedSession | undefined {

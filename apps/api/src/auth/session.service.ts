@@ -56,24 +56,16 @@ export class SessionService {
   /**
    * Resolves a token to its session or throws the spec's session codes (50008 unknown, 50012 revoked,
    * 50014 expired). The session comes from the SessionCache the heartbeat shares (revocations drop it at once);
-   * `balances: false` when the caller does not use the balances read with it (SessionCache.lookup).
+   * `balances: false` when the caller does not use the balances read with it (SessionCache.cached). A cached
+   * session is answered at once, without a promise (the native player routes' path, NativePlayerRoute); a read
+   * is a promise.
    */
-  async liveSession(token: unknown, balances = true): Promise<CachedSession> {
+  liveSession(token: unknown, balances = true): CachedSession | Promise<CachedSession> {
     const now = this.clock.now();
-    return this.live(typeof token === 'string' && isTokenShaped(token) ? await this.cache.lookup(token, now, balances) : undefined, now);
-  }
-
-  /**
-   * `liveSession` without a promise when the SessionCache holds the session: the session, or the very promise
-   * `liveSession` would give (a read, or the session codes) otherwise. Throws the session codes of a cached
-   * session synchronously. The native player routes' path (NativePlayerRoute).
-   */
-  liveSessionNow(token: unknown, balances = true): CachedSession | Promise<CachedSession> {
-    if (typeof token !== 'string' || !isTokenShaped(token)) return this.liveSession(token, balances);
-    const now = this.clock.now();
+    if (typeof token !== 'string' || !isTokenShaped(token)) return this.live(undefined, now);
     const { hash, session } = this.cache.cached(token, now, balances);
     if (session !== undefined) return this.live(session, now);
-    return this.cache.lookupHash(hash, now, balances).then((s) => this.live(s, now));
+    return this.cache.readSession(hash, now).then((s) => this.live(s, now));
   }
 
   /**

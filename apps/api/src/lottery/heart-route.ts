@@ -52,6 +52,7 @@ export class HeartRoute extends NativePlayerRoute<HeartRequest> {
           if (b.since_id !== undefined) dto.since_id = Number(b.since_id);
           return dto;
         },
+        message: 'OK',
         balances: true,
         limitHeadersAlways: false,
         operation: {
@@ -67,8 +68,7 @@ export class HeartRoute extends NativePlayerRoute<HeartRequest> {
     );
   }
 
-  protected async respond(session: LiveSession, dto: HeartRequest, lang: Locale): Promise<string> {
-    const data = await this.hearts.heartJson({ id: session.id, money_minor: session.money_minor, lock_money_minor: session.lock_money_minor }, dto, lang);
-    return `${this.okPrefix(lang)}${data}}`;
+  protected respond(session: LiveSession, dto: HeartRequest, lang: Locale): Promise<string> {
+    return this.hearts.heartJson({ id: session.id, money_minor: session.money_minor, lock_money_minor: session.lock_money_minor }, dto, lang);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Locale, PlayOrderRequest } from '@sum28/contracts';
+import type { PlayOrderRequest } from '@sum28/contracts';
 import { SessionService } from '../auth/session.service';
 import { Clock } from '../common/clock';
 import { asciiText, idField, type LiveSession, NativePlayerRoute, PLAYER_REQUEST_FIELDS } from '../auth/native-player-route';
@@ -66,6 +66,7 @@ export class PlayOrderRoute extends NativePlayerRoute<PlayOrderRequest> {
           if (b.idempotency_key !== undefined) dto.idempotency_key = b.idempotency_key;
           return dto;
         },
+        message: 'ORDER_SUCCESS',
         balances: false,
         limitHeadersAlways: true,
         operation: {
@@ -81,10 +82,10 @@ export class PlayOrderRoute extends NativePlayerRoute<PlayOrderRequest> {
     );
   }
 
-  protected async respond(session: LiveSession, dto: PlayOrderRequest, lang: Locale): Promise<string> {
+  protected async respond(session: LiveSession, dto: PlayOrderRequest): Promise<string> {
     const out = await this.betting.place(session.id, dto);
     // Counted when the bet is answered as a success (an idempotent replay too); a refused bet threw above.
     this.metrics.betsPlaced.inc();
-    return `${this.okPrefix(lang, 'ORDER_SUCCESS')}${JSON.stringify(out)}}`;
+    return JSON.stringify(out);
   }
 }

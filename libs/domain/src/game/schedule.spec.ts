@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {
   addDays,
   formatOpenHours,
+  issueBefore,
   issueWidth,
   isValidTimeZone,
   maxRoundsPerSession,
@@ -406,5 +407,15 @@ describe('schedule properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('issueBefore (the order of rounds by issue)', () => {
+  it('orders issues of one width as text, across days; issues of another width are not ordered', () => {
+    expect(issueBefore('20261124002', '20261124010')).toBe(true);
+    expect(issueBefore('20261124999', '20261125001')).toBe(true);
+    expect(issueBefore('20261124010', '20261124010')).toBe(false);
+    expect(issueBefore('20261125001', '20261124999')).toBe(false);
+    expect([issueBefore('202611240005', '20261125001'), issueBefore('20261125001', '202611240005')]).toEqual([false, false]);
   });
 });

@@ -267,6 +267,15 @@ export function issueWidth(cfg: ScheduleConfig): number {
   return Math.max(3, String(maxRoundsPerSession(cfg)).length);
 }
 
+/**
+ * Whether round `a` comes before round `b`. Issues are the platform day then the sequence at a width fixed per
+ * configuration (issueWidth), so issues of one configuration sort as text; issues of different widths (the
+ * configuration changed) are not ordered: false.
+ */
+export function issueBefore(a: string, b: string): boolean {
+  return a.length === b.length && a < b;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sessions and slots
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import type { LastIssue } from '@sum28/contracts';
+import { issueBefore } from '@sum28/domain';
 
 /**
  * What the bet room remembers of the heartbeat's last drawn round: `undefined` until the first heartbeat of the page
@@ -24,9 +25,8 @@ export function seenAfter(seen: SeenLastIssue, last: LastIssue | null): SeenLast
 
 /**
  * Forgets the player's bets of rounds drawn before `drawnIssue` (the heartbeat's last drawn round): their draw
- * was never told on this page (it was hidden or offline meanwhile), so nothing will ask for them again. Issues
- * of one configuration have one width and sort as text; an issue of another width is kept.
+ * was never told on this page (it was hidden or offline meanwhile), so nothing will ask for them again.
  */
 export function forgetBetsBefore(bets: Map<string, unknown>, drawnIssue: string): void {
-  for (const issue of [...bets.keys()]) if (issue.length === drawnIssue.length && issue < drawnIssue) bets.delete(issue);
+  for (const issue of [...bets.keys()]) if (issueBefore(issue, drawnIssue)) bets.delete(issue);
 }

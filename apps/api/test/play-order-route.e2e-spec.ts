@@ -138,7 +138,7 @@ describe('the native bet route against the Nest pipeline', () => {
       ['money as boolean', p.token, { ...ok, money: true }, true, false],
       ['money as object', p.token, { ...ok, money: { amount: 5 } }, true, false],
       ['money null', p.token, { ...ok, money: null }, true, false],
-      ['follow_id null', p.token, { ...ok, follow_id: null }, true, false],
+      ['follow_id null (absent: a plain bet)', p.token, { ...ok, follow_id: null }, true, true],
       ['unknown follow', p.token, { ...ok, follow_id: 999_999 }, false, false],
       ['short idempotency key', p.token, { ...ok, idempotency_key: 'short' }, true, false],
       ['idempotency key with spaces', p.token, { ...ok, idempotency_key: 'has spaces in it' }, true, false],

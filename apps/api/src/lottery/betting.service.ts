@@ -144,7 +144,9 @@ export class BettingService {
    * here). The answer is `data` of `Lottery/playOrder` (a native route: play-order-route.ts).
    */
   @DocumentedOperation('LotteryController_playOrder')
-  async place(userId: number, dto: PlayOrderRequest): Promise<PlayOrderResponse> {
+  async place(userId: number, sent: PlayOrderRequest): Promise<PlayOrderResponse> {
+    // An optional field sent as null is absent (a bet that follows nothing), as for idempotency_key below.
+    const dto: PlayOrderRequest = (sent.follow_id as number | null | undefined) === null ? { ...sent, follow_id: undefined } : sent;
     const stake = unwrap(parseAmount(dto.money as unknown));
     if (!isPlayType(dto.play_type)) throw new ApiError('PLAY_TYPE_INVALID');
     const settings = await this.settings.all();

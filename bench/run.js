@@ -1,6 +1,7 @@
 'use strict';
 // `npm run bench` (builds first): figures for docs/performance.md, on this machine, each with its target.
 //   1. heartbeat (Lottery/heart) req/s and p99 of the real server, beside bare node:http answering the same bytes
+//      (the target's baseline) and a bare Fastify route answering them (the framework's floor), each server's CPU per answer
 //   2. bets/s through Lottery/playOrder (HTTP, auth, validation, idempotency key; group commit on SQLite), with the
 //      API's CPU time per bet (a figure that holds up better than bets/s on a busy machine)
 //   2b. bets/s on PostgreSQL through nginx with 2 API instances and Redis (bench/bets.js)
@@ -69,6 +70,7 @@ async function heartAndBets(dir) {
     const newestId = Math.max(...first.data.message.map((m) => m.id));
 
     let bareRes = null;
+    let fastifyRes = null;
     let heartRes = null;
     let busy = null;
     let heartFailed = 0;
@@ -108,32 +110,37 @@ async function heartAndBets(dir) {
       };
       const bodyFile = join(dir, `heart-${sinceId}.json`);
       writeFileSync(bodyFile, sample.text);
-      const barePort = await freePort();
-      const bare = await start([join(__dirname, 'bare-server.js'), String(barePort), bodyFile], {}, /bare listening/);
-      let b;
-      try {
-        b = await load(barePort);
-      } finally {
-        await bare.stop();
-      }
-      return { bare: b, real: await load(port, app.proc.pid), messages: JSON.parse(sample.text).data.message.length };
+      /** A baseline server (bench/bare-server.js, bench/bare-fastify.js) answering these bytes, under the same load. */
+      const baseline = async (script, ...args) => {
+        const barePort = await freePort();
+        const bare = await start([join(__dirname, script), String(barePort), bodyFile, ...args], {}, /bare listening/);
+        try {
+          return await load(barePort, bare.proc.pid);
+        } finally {
+          await bare.stop();
+        }
+      };
+      const bare = await baseline('bare-server.js');
+      const fastify = await baseline('bare-fastify.js', API_ROOT);
+      return { bare, fastify, real: await load(port, app.proc.pid), messages: JSON.parse(sample.text).data.message.length };
     };
     if (runs('heart')) {
       // Steady state: each poll sends the id of the newest message it has seen (as every 2 s poll does), so
       // the answer carries only what is new. Busy room: 20 new bets in every answer.
       const steady = await heartCase(newestId);
       bareRes = steady.bare;
+      fastifyRes = steady.fastify;
       heartRes = steady.real;
       heartFailed = steady.real.failed;
       busy = await heartCase(20);
     }
-    if (!runs('bets')) return { bareRes, heartRes, busy, heartFailed, bets: null, roundSeconds };
+    if (!runs('bets')) return { bareRes, fastifyRes, heartRes, busy, heartFailed, bets: null, roundSeconds };
     // 2. Bets (bench/bets.js): each connection is a player betting one of the non-opposite categories, with an idempotency key.
     const before = await countBets(url);
     const bets = await betLoad({ port, players, issue, duration: DURATION, connections: CONNECTIONS, pids: [app.proc.pid] });
     await app.stop();
     bets.stored = (await countBets(url)) - before;
-    return { bareRes, heartRes, busy, heartFailed, bets, roundSeconds };
+    return { bareRes, fastifyRes, heartRes, busy, heartFailed, bets, roundSeconds };
   } finally {
     await app.stop();
   }
@@ -157,26 +164,36 @@ async function heartAndBets(dir) {
     let ratio = 1;
     if (h.heartRes !== null && h.bareRes !== null) {
       ratio = h.heartRes.requests.average / h.bareRes.requests.average;
+      const pct = (a, b) => `${((100 * a.requests.average) / b.requests.average).toFixed(1)}%`;
       const bytes = (r) => Math.round(r.throughput.average / Math.max(1, r.requests.average));
       const line = (label, r) =>
         console.log(
           `   ${label}: ${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, failed answers ${r.failed}` +
-            (Number.isFinite(r.cpuMsPerReq) ? `; API CPU ${(r.cpuMsPerReq * 1000).toFixed(0)} µs per answer` : ''),
+            (Number.isFinite(r.cpuMsPerReq) ? `; server CPU ${(r.cpuMsPerReq * 1000).toFixed(0)} µs per answer` : ''),
         );
       console.log(`\n1. heartbeat (POST /index.php/api/Lottery/heart, token auth); the same load generator for both servers`);
       console.log(`   a. steady poll (since_id = newest seen, no new bets; ${bytes(h.heartRes)} bytes per answer incl. headers)`);
       line('bare node:http, same bytes ', h.bareRes);
+      line('bare Fastify route         ', h.fastifyRes);
       line('sum28 heartbeat            ', h.heartRes);
       const p99 = (r, what) => `p99 ${r.latency.p99} ms (target < 10 ms)  ${target(r.latency.p99 < 10, `${what} p99`)}`;
-      console.log(`      ratio                      : ${(ratio * 100).toFixed(1)}% of bare node:http (target >= 65%)  ${target(ratio >= 0.65, 'heartbeat')}; ${p99(h.heartRes, 'heartbeat')}`);
+      /** The framework's share: the bare Fastify route against node:http, the heartbeat against the bare Fastify route. */
+      const floor = (fastify, bare, real) =>
+        `      (bare Fastify route: ${pct(fastify, bare)} of bare node:http; sum28 heartbeat: ${pct(real, fastify)} of the bare Fastify route)`;
+      console.log(
+        `      ratio                      : ${(ratio * 100).toFixed(1)}% of bare node:http (target >= 65%)  ${target(ratio >= 0.65, 'heartbeat')}; ${p99(h.heartRes, 'heartbeat')}`,
+      );
+      console.log(floor(h.fastifyRes, h.bareRes, h.heartRes));
       if (h.busy) {
         console.log(`   b. busy room (${h.busy.messages} new bets in every answer; ${bytes(h.busy.real)} bytes per answer incl. headers)`);
         line('bare node:http, same bytes ', h.busy.bare);
+        line('bare Fastify route         ', h.busy.fastify);
         line('sum28 heartbeat            ', h.busy.real);
         const busyRatio = h.busy.real.requests.average / h.busy.bare.requests.average;
         console.log(
           `      ratio                      : ${(busyRatio * 100).toFixed(1)}% of bare node:http (target >= 60%)  ${target(busyRatio >= 0.6, 'busy room')}; ${p99(h.busy.real, 'busy room')}`,
         );
+        console.log(floor(h.busy.fastify, h.busy.bare, h.busy.real));
       }
     }
     if (h.bets !== null) {

@@ -25,6 +25,12 @@ export class WriteGate {
   }
 }
 
+/** The transaction state of TypeORM's SQLite query runner (one per data source on SQLite). */
+interface SqliteRunnerState {
+  isTransactionActive: boolean;
+  transactionDepth: number;
+}
+
 const RETRYABLE_PG = new Set(['40001', '40P01']);
 
 /**
@@ -41,7 +47,7 @@ export class TxRunner {
   }
 
   async write<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
-    if (this.kind === 'sqlite') return this.gate.run(() => this.ds.transaction(fn));
+    if (this.kind === 'sqlite') return this.gate.run(() => this.sqliteTransaction(fn));
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.ds.transaction(fn);
@@ -49,6 +55,45 @@ export class TxRunner {
         const code = (e as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (e as { code?: string }).code;
         if (attempt < 5 && code !== undefined && RETRYABLE_PG.has(code)) continue;
         throw e;
+      }
+    }
+  }
+
+  /**
+   * One transaction on SQLite's shared connection, leaving the connection and TypeORM's runner with no
+   * transaction open whatever happened. When a statement or the COMMIT fails with SQLITE_FULL or SQLITE_IOERR
+   * (a full or failing disk), SQLite may roll the whole transaction back itself; TypeORM's ROLLBACK then fails,
+   * its error is swallowed, and its runner stays "in a transaction" (isTransactionActive, transactionDepth 1).
+   * Every later `transaction()` then runs as a SAVEPOINT, and after the next rollback to one of those, SQLite
+   * itself stays inside a transaction that is never committed: each later write is answered as committed
+   * while nothing reaches the file (found by T12 on SQLite: 1,432 of 1,821 acknowledged bets lost after one
+   * full disk). So the state is checked before and after every transaction and reset when it is wrong.
+   */
+  private async sqliteTransaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
+    await this.endStrayTransaction();
+    try {
+      return await this.ds.transaction(fn);
+    } finally {
+      await this.endStrayTransaction();
+    }
+  }
+
+  /** Rolls back whatever transaction the SQLite connection still holds and resets TypeORM's runner (no-op when clean). */
+  private async endStrayTransaction(): Promise<void> {
+    const driver = this.ds.driver as unknown as { queryRunner?: SqliteRunnerState; databaseConnection?: { inTransaction?: boolean } };
+    const runner = driver.queryRunner;
+    const open = driver.databaseConnection?.inTransaction === true;
+    if (!open && (runner === undefined || (!runner.isTransactionActive && runner.transactionDepth === 0))) return;
+    if (runner !== undefined) {
+      runner.isTransactionActive = false;
+      runner.transactionDepth = 0;
+    }
+    // better-sqlite3 tells whether a transaction is open; the sqlite3 driver does not, so it always tries.
+    if (open || driver.databaseConnection?.inTransaction === undefined) {
+      try {
+        await this.ds.query('ROLLBACK');
+      } catch {
+        // no transaction was open
       }
     }
   }

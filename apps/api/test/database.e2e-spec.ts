@@ -124,3 +124,56 @@ describe('SQLite shared-connection safety (T18)', () => {
     await ds.destroy();
   });
 });
+
+describe.each(['better-sqlite3', 'sqlite3'] as const)('SQLite writes after a full database (%s; T12 on SQLite)', (driver) => {
+  /**
+   * `PRAGMA max_page_count` makes the file "full" (SQLITE_FULL) without a full disk. SQLite may then roll the
+   * whole transaction back itself, TypeORM's own ROLLBACK fails, and TypeORM's runner believes a transaction
+   * is still open: the next transactions become SAVEPOINTs, and after a rollback to one of them SQLite stays
+   * in a transaction that never commits. The runner must leave nothing open after any failure, so that a
+   * write it answers as committed is committed: seen at once by a second connection to the file.
+   */
+  it('leaves no transaction open, and the next writes are committed (seen by another connection)', async () => {
+    const cfg = sqliteCfg(driver);
+    const ds = await openDatabase(cfg);
+    const runner = new TxRunner(ds);
+    const other = new DataSource({ type: 'better-sqlite3', database: cfg.url.slice('sqlite:'.length), readonly: true });
+    await other.initialize();
+    const seen = async (key: string): Promise<number> => ((await other.query(`SELECT COUNT(*) AS n FROM settings WHERE key = ?`, [key])) as { n: number }[])[0]!.n;
+    const state = (): { active: boolean; depth: number } => {
+      const r = (ds.driver as unknown as { queryRunner?: { isTransactionActive: boolean; transactionDepth: number } }).queryRunner;
+      return { active: r?.isTransactionActive ?? false, depth: r?.transactionDepth ?? 0 };
+    };
+    const pages = ((await ds.query('PRAGMA page_count')) as { page_count: number }[])[0]!.page_count;
+    await ds.query(`PRAGMA max_page_count = ${pages + 2}`);
+    const big = 'x'.repeat(3000);
+    const failures: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await runner
+        .write(async (m) => {
+          for (let k = 0; k < 10; k++) await m.query(`INSERT INTO settings (key, value, updated_at) VALUES (?, ?, 1)`, [`full${i}-${k}`, big]);
+        })
+        .then(
+          () => failures.push('committed'),
+          (e: { code?: string; driverError?: { code?: string } }) => failures.push(String(e.driverError?.code ?? e.code)),
+        );
+      expect(state()).toEqual({ active: false, depth: 0 });
+    }
+    expect(failures.every((f) => f.startsWith('SQLITE_FULL'))).toBe(true);
+    await ds.query(`PRAGMA max_page_count = 1000000`);
+    // A refusal inside a transaction (its rollback), then a write: committed, and visible to another connection.
+    await expect(
+      runner.write(async (m) => {
+        await m.query(`INSERT INTO settings (key, value, updated_at) VALUES ('refused', '1', 1)`);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await runner.write((m) => m.query(`INSERT INTO settings (key, value, updated_at) VALUES ('after', '1', 1)`));
+    expect(state()).toEqual({ active: false, depth: 0 });
+    expect(await seen('after')).toBe(1);
+    expect(await seen('refused')).toBe(0);
+    expect(await seen('full0-0')).toBe(0);
+    await other.destroy();
+    await ds.destroy();
+  });
+});

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { QueryFailedError } from 'typeorm';
+import { DataSource, QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { isDatabaseUnavailable } from './unavailable';
 
 /** Errors as the drivers really raise them, where they can be made here; the rest in node-postgres's shape. */
@@ -27,6 +27,23 @@ describe('isDatabaseUnavailable', () => {
       expect(isDatabaseUnavailable(new QueryFailedError('SELECT 1', [], e))).toBe(true);
       expect(isDatabaseUnavailable(new Error('outer', { cause: e }))).toBe(true);
     }
+  });
+
+  it('is true for a statement on a PostgreSQL query runner that TypeORM released when its connection dropped (a real TypeORM runner)', async () => {
+    const ds = new DataSource({ type: 'postgres', host: '127.0.0.1', port: 1, username: 'x', database: 'x' });
+    const runner = ds.createQueryRunner();
+    await runner.release(); // what the runner's connection 'error' handler does mid-transaction
+    const failed = (p: Promise<unknown>): Promise<unknown> =>
+      p.then(
+        () => null,
+        (e: unknown) => e,
+      );
+    const viaManager = await failed(runner.manager.query('SELECT 1')); // a service's next statement
+    const viaRunner = await failed(runner.query('COMMIT')); // the transaction's COMMIT
+    expect(viaManager).toBeInstanceOf(QueryRunnerProviderAlreadyReleasedError);
+    expect(viaRunner).toBeInstanceOf(QueryRunnerAlreadyReleasedError);
+    expect(isDatabaseUnavailable(viaManager)).toBe(true);
+    expect(isDatabaseUnavailable(viaRunner)).toBe(true);
   });
 
   it('is true for a SQLite file that cannot be written (a real better-sqlite3 error)', () => {

@@ -1,3 +1,5 @@
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+
 /**
  * Whether an error means the database cannot be reached right now (restarting, refusing connections, the
  * connection dropped mid-query, the file not writable), as opposed to a bug or a bad query. Such a request
@@ -23,6 +25,10 @@ function codeOf(e: object): string {
 
 export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
   if (typeof e !== 'object' || e === null || depth > 3) return false;
+  // TypeORM releases a PostgreSQL query runner when its connection emits an error (the server restarted under
+  // it); the transaction's next statement then throws one of these instead of a driver error: through its
+  // EntityManager (`m.query`) or the runner itself (its COMMIT). T12 saw them as 500s.
+  if (e instanceof QueryRunnerProviderAlreadyReleasedError || e instanceof QueryRunnerAlreadyReleasedError) return true;
   const code = codeOf(e);
   if (NODE_NET_CODES.has(code)) return true;
   if (/^[0-9A-Z]{5}$/.test(code) && PG_UNAVAILABLE_CLASSES.some((c) => code.startsWith(c))) return true;

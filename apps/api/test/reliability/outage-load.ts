@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { runLedgerCheck } from '../../src/ledger/ledger-check';
-import { count } from '../factories/game';
+import { count, fundOn } from '../factories/game';
 import { sleep, type Answer, type LoopbackClient } from '../factories/load';
 
 const TYPES = ['big', 'small', 'odd', 'even', 'sum_13', 'big_odd', 'extreme_small', 'sum_14'];
@@ -10,6 +10,23 @@ export interface OutagePlayer {
   token: string;
   id: number;
   ip: string;
+}
+
+/** `n` players signed up through `client` (client IPs `<ipPrefix>.1`...) and funded with 1,000,000.00 each through `side`. */
+export async function fundedPlayers(client: LoopbackClient, side: DataSource, n: number, name: string, ipPrefix: string): Promise<OutagePlayer[]> {
+  const players: OutagePlayer[] = [];
+  for (let i = 0; i < n; i++) {
+    const ip = `${ipPrefix}.${i + 1}`;
+    const a = await client.post(
+      '/index.php/api/user/register',
+      { username: `${name}${process.pid % 1000}x${i}`, password: 'secret123', invite_code: '100001', adult: true },
+      { 'x-forwarded-for': ip },
+    );
+    expect(a.body?.code).toBe(1);
+    players.push({ token: a.body.data.userinfo.token, id: a.body.data.userinfo.user_id, ip });
+    await fundOn(side, a.body.data.userinfo.user_id, 100_000_000);
+  }
+  return players;
 }
 
 /**

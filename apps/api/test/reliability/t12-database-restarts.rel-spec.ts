@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { DataSource } from 'typeorm';
-import { buildApi, freePort, fundOn, startServer, type ServerProcess } from '../factories/game';
+import { buildApi, freePort, startServer, type ServerProcess } from '../factories/game';
 import { latencySummary, LoopbackClient, sleep } from '../factories/load';
-import { expectNoMoneyLost, OutageLoad, storedAgainstAnswers, type OutagePlayer } from './outage-load';
+import { expectNoMoneyLost, fundedPlayers, OutageLoad, storedAgainstAnswers } from './outage-load';
 
 /**
  * T12 (docs/reliability.md): PostgreSQL restarted 5 times under load. The test starts its own PostgreSQL
@@ -113,18 +113,7 @@ pgDescribe(`T12: our own PostgreSQL server restarted ${RESTARTS} times under loa
     const clients = servers.map((s) => new LoopbackClient(s.port, 32, REQUEST_BOUND_MS));
     side = createDataSource({ url: pg.url });
     await side.initialize();
-    const players: OutagePlayer[] = [];
-    for (let i = 0; i < LOOPS; i++) {
-      const ip = `10.12.0.${i + 1}`;
-      const a = await clients[0]!.post(
-        '/index.php/api/user/register',
-        { username: `t12p${process.pid % 1000}x${i}`, password: 'secret123', invite_code: '100001', adult: true },
-        { 'x-forwarded-for': ip },
-      );
-      expect(a.body?.code).toBe(1);
-      players.push({ token: a.body.data.userinfo.token, id: a.body.data.userinfo.user_id, ip });
-      await fundOn(side, a.body.data.userinfo.user_id, 100_000_000);
-    }
+    const players = await fundedPlayers(clients[0]!, side, LOOPS, 't12p', '10.12.0');
     await side.destroy(); // not used while the server restarts
     side = null;
 

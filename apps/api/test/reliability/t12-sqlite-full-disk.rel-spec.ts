@@ -4,9 +4,9 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { buildApi, fundOn, startServer, type ServerProcess } from '../factories/game';
+import { buildApi, startServer, type ServerProcess } from '../factories/game';
 import { latencySummary, LoopbackClient, sleep } from '../factories/load';
-import { expectNoMoneyLost, OutageLoad, storedAgainstAnswers, type OutagePlayer } from './outage-load';
+import { expectNoMoneyLost, fundedPlayers, OutageLoad, storedAgainstAnswers } from './outage-load';
 
 /**
  * T12 on SQLite (docs/reliability.md): the disk under the database file fills up 5 times under load. The
@@ -90,18 +90,7 @@ fsDescribe(`T12 on SQLite: the database's disk full ${OUTAGES} times under load 
     const client = new LoopbackClient(server.port, 32, REQUEST_BOUND_MS);
     side = createDataSource({ url });
     await side.initialize();
-    const players: OutagePlayer[] = [];
-    for (let i = 0; i < LOOPS; i++) {
-      const ip = `10.13.0.${i + 1}`;
-      const a = await client.post(
-        '/index.php/api/user/register',
-        { username: `t12s${process.pid % 1000}x${i}`, password: 'secret123', invite_code: '100001', adult: true },
-        { 'x-forwarded-for': ip },
-      );
-      expect(a.body?.code).toBe(1);
-      players.push({ token: a.body.data.userinfo.token, id: a.body.data.userinfo.user_id, ip });
-      await fundOn(side, a.body.data.userinfo.user_id, 100_000_000);
-    }
+    const players = await fundedPlayers(client, side, LOOPS, 't12s', '10.13.0');
     await side.destroy();
     side = null;
 

@@ -67,10 +67,10 @@ export class TxRunner {
    * Every later `transaction()` then runs as a SAVEPOINT, and after the next rollback to one of those, SQLite
    * itself stays inside a transaction that is never committed: each later write is answered as committed
    * while nothing reaches the file (found by T12 on SQLite: 1,432 of 1,821 acknowledged bets lost after one
-   * full disk). So the state is checked before and after every transaction and reset when it is wrong.
+   * full disk). So the state is checked after every transaction and reset when it is wrong (every write on the
+   * shared connection passes here, so the next one starts clean).
    */
   private async sqliteTransaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
-    await this.endStrayTransaction();
     try {
       return await this.ds.transaction(fn);
     } finally {

@@ -88,10 +88,11 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     else if (problem.kind === 'tooDeep') done(new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'tooDeep' }));
     else done(new ApiError('UNKNOWN_FIELD', { field: problem.key }, { [problem.key]: 'unknown field' }));
   });
-  // Security headers from helmet, computed once at start-up and set on every reply in one call: running
-  // helmet's middleware chain per request (as @fastify/helmet does) cost the 2 s heartbeat about a fifth of
-  // its throughput (docs/performance.md). The headers are static for this configuration.
-  const securityHeaders = helmetHeaders({
+  // Security headers, computed once at start-up and set on every reply in one call: running helmet's
+  // middleware chain per request (as @fastify/helmet does) cost the 2 s heartbeat about a fifth of its
+  // throughput (docs/performance.md). Documents (the apps, the docs, health) get helmet's; the JSON APIs get
+  // apiHeaders (fewer, and never cached).
+  const documentHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -104,16 +105,14 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     },
     crossOriginEmbedderPolicy: false,
   });
+  const playerApiHeaders = apiHeaders(documentHeaders);
+  // Console API: react-admin reads the total from Content-Range.
+  const consoleApiHeaders = { ...playerApiHeaders, 'access-control-expose-headers': 'Content-Range' };
   // One hook per request for every static header and the request id (src/ops/request-log.ts).
   fastify.addHook('onRequest', (req, reply, done) => {
-    reply.headers(securityHeaders);
+    const url = req.url;
+    reply.headers(url.startsWith('/index.php/') ? playerApiHeaders : url.startsWith('/admin-api/') ? consoleApiHeaders : documentHeaders);
     reply.header('x-request-id', req.id);
-    done();
-  });
-  // Console API: react-admin reads the total from Content-Range. A callback hook, not an async one: an async
-  // onSend hook costs every answer (the 2 s heartbeat's too) a promise and defers its write to a microtask.
-  fastify.addHook('onSend', (req, reply, _payload, done) => {
-    if (req.url.startsWith('/admin-api')) reply.header('Access-Control-Expose-Headers', 'Content-Range');
     done();
   });
 
@@ -167,6 +166,24 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
   await app.init();
   await fastify.ready();
   return app;
+}
+
+/**
+ * The security headers of a JSON API answer (OWASP's REST Security Cheat Sheet): never stored by a cache (it
+ * holds balances and tokens), never framed, rendered or sniffed as a document (`default-src 'none'`), not
+ * readable by another site's page, HTTPS only (helmet's HSTS). Helmet's other headers (referrer, DNS prefetch,
+ * download, cross-domain and XSS-auditor policies, the origin-agent cluster, the opener policy) act on
+ * documents, which an API answer never is. `documentHeaders` are helmet's, for its HSTS.
+ */
+export function apiHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  return {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'strict-transport-security': documentHeaders['strict-transport-security'] ?? 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
 }
 
 /** The headers helmet sets for a configuration, read once by running it against a recording response. */

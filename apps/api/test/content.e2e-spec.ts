@@ -43,6 +43,28 @@ describe('home content, health and API docs', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('gives JSON API answers the API security headers: never cached, framed or rendered', async () => {
+    const player = await t.http().post('/index.php/api/Lottery/heart').send({ plan_id: 1, game_id: 1 });
+    const consoleApi = await t.http().get('/admin-api/users');
+    const docs = await t.http().get('/docs/openapi.json');
+    for (const res of [player, consoleApi]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      // Document-only policies are not sent with JSON.
+      expect(res.headers['referrer-policy']).toBeUndefined();
+      expect(res.headers['x-request-id']).toMatch(/./);
+    }
+    expect(consoleApi.headers['access-control-expose-headers']).toBe('Content-Range');
+    expect(player.headers['access-control-expose-headers']).toBeUndefined();
+    // Everything else keeps helmet's set.
+    expect(docs.headers['referrer-policy']).toBe('no-referrer');
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('answers an unknown API path with the envelope, not a bare 404 page', async () => {
     const res = await t.http().post('/index.php/api/nope/nothing').send({});
     expect(res.body.error).toBe('NOT_FOUND');

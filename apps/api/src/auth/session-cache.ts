@@ -61,6 +61,11 @@ interface Entry {
 @Injectable()
 export class SessionCache implements OnModuleInit {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * The hash of each token whose session the cache has answered (SHA-256 is the largest part of a cached
+   * look-up). Only such tokens are kept, so random tokens never fill it; it is emptied by every revocation.
+   */
+  private readonly hashes = new Map<string, string>();
   /** Bumped by every revocation: a look-up that overlapped one is neither cached nor trusted. */
   private revision = 0;
   /** Look-ups answered from the cache and read from the database (tests and metrics). */
@@ -88,6 +93,7 @@ export class SessionCache implements OnModuleInit {
   /** Drops a player's entries (the player's sessions were revoked). */
   forgetUser(userId: number): void {
     this.revision++;
+    this.hashes.clear();
     for (const [hash, entry] of this.entries) if (entry.row.id === userId) this.entries.delete(hash);
   }
 
@@ -98,8 +104,14 @@ export class SessionCache implements OnModuleInit {
    * itself in its transaction).
    */
   cached(token: string, now: number, balances = true): { hash: string; session: CachedSession | undefined } {
-    const hash = hashToken(token);
-    return { hash, session: this.hit(hash, now, balances) };
+    const known = this.hashes.get(token);
+    const hash = known ?? hashToken(token);
+    const session = this.hit(hash, now, balances);
+    if (known === undefined && session !== undefined) {
+      if (this.hashes.size >= SESSION_CACHE_MAX) this.hashes.clear();
+      this.hashes.set(token, hash);
+    }
+    return { hash, session };
   }
 
   /** The session of a token by its hash, read now and cached (after `cached` found none), or undefined. */

@@ -8,6 +8,7 @@ import { Player, PlayerAuthGuard, type PlayerContext } from '../src/auth/player-
 import { EnvelopeInterceptor } from '../src/common/http/envelope';
 import { MAX_BODY_DEPTH } from '../src/common/validation/body-shape';
 import { HeartDto } from '../src/lottery/dto/lottery.dto';
+import { FeedService } from '../src/feed/feed.service';
 import { HeartRoute } from '../src/lottery/heart-route';
 import { HEART_LIMIT_PER_MINUTE, HeartService } from '../src/lottery/heart.service';
 import { LotteryModule } from '../src/lottery/lottery.module';
@@ -406,6 +407,35 @@ describe('the native heartbeat route against the Nest pipeline', () => {
       expect(new Set(answers.map((a) => JSON.stringify({ ...a.data, user_quantity: null, message: null, time: 0 }))).size).toBe(1);
       await call(t, 'Lottery/heart', players[0]!.token, { plan_id: 1, game_id: 1, lang: 'jp' });
       expect(hearts.sharedBuilt - built).toBe(2);
+    } finally {
+      frozen.mockRestore();
+    }
+  });
+
+  it('answers a poll whose reads are all cached without a promise, as the reads would; a bet in the room is read first', async () => {
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 100_000);
+    const slot = await freshRound(t);
+    const hearts = t.app.get(HeartService);
+    const user = { id: p.userId, money_minor: 100_000, lock_money_minor: 0 };
+    const frozen = jest.spyOn(t.clock, 'now').mockReturnValue(t.clock.now());
+    try {
+      t.app.get(FeedService).noteBet(1); // the room's rows are read again
+      const read = hearts.heartJson(user, { plan_id: 1, game_id: 1 }, 'en');
+      expect(read).toBeInstanceOf(Promise);
+      const first = await read;
+      const cached = hearts.heartJson(user, { plan_id: 1, game_id: 1 }, 'en');
+      expect(typeof cached).toBe('string');
+      expect(cached).toBe(first);
+      const seen = Math.max(0, ...(JSON.parse(first) as HeartResponse).message.map((m) => m.id));
+
+      expect((await bet(t, p.token, { issue: slot.issue, play_type: 'big', money: '10' })).code).toBe(1);
+      const afterBet = hearts.heartJson(user, { plan_id: 1, game_id: 1, since_id: seen }, 'en');
+      expect(afterBet).toBeInstanceOf(Promise);
+      const mine = (JSON.parse(await afterBet) as HeartResponse).message;
+      expect(mine.map((m) => m.is_self)).toEqual([true]);
+      // and the refusals are the same either way
+      expect(() => hearts.heartJson(user, { plan_id: 1, game_id: 99 }, 'en')).toThrow('GAME_NOT_FOUND');
     } finally {
       frozen.mockRestore();
     }

@@ -105,8 +105,11 @@ export abstract class NativePlayerRoute<D extends object> implements OnApplicati
     this.limits = new BatchedRateLimitStore(spec.limitName, shared, () => this.clock.now());
   }
 
-  /** The JSON text of `data` of the answer to a player's valid request, or a refusal (thrown). */
-  protected abstract respond(session: LiveSession, dto: D, lang: Locale): Promise<string>;
+  /**
+   * The JSON text of `data` of the answer to a player's valid request, or a refusal (thrown or rejected); text
+   * at once when the subclass needs no read (the answer is then sent without a promise).
+   */
+  protected abstract respond(session: LiveSession, dto: D, lang: Locale): string | Promise<string>;
 
   /** The store counting the per-IP limit (tests flush it). */
   get rateStore(): BatchedRateLimitStore {
@@ -146,16 +149,36 @@ export abstract class NativePlayerRoute<D extends object> implements OnApplicati
 
   /**
    * A cached session and a body the schema accepted (a steady poll, a plain bet) take no promise before the
-   * answer; a session read or a body for the pipe is awaited, in the same order (session first).
+   * answer, and none at all when the subclass answers at once (the handler then sends and returns nothing);
+   * a session read or a body for the pipe is awaited, in the same order (session first). Refusals are
+   * thrown or rejected, and Fastify gives both to the scope's error handler.
    */
-  private async answer(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  private answer(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | undefined {
     const lang = langOf(req);
     const header = req.headers['token'];
     const live = this.sessions.liveSession(Array.isArray(header) ? header[0] : header, this.spec.balances);
-    const session = live instanceof Promise ? await live : live;
+    if (live instanceof Promise || req.validationError !== undefined) return this.answerLater(req, reply, lang, live);
+    return this.answerWith(reply, lang, live, this.spec.fromSchema(req.body as Record<string, unknown>));
+  }
+
+  /** The answer after a session read or the validation pipe. */
+  private async answerLater(req: FastifyRequest, reply: FastifyReply, lang: Locale, live: LiveSession | Promise<LiveSession>): Promise<FastifyReply> {
+    const session = await live;
     if (session.must_change_password) throw new ApiError('PASSWORD_CHANGE_REQUIRED');
     const dto = req.validationError === undefined ? this.spec.fromSchema(req.body as Record<string, unknown>) : await this.pipedDto(req.body);
-    const data = await this.respond(session, dto, lang);
+    return (await this.answerWith(reply, lang, session, dto)) ?? reply;
+  }
+
+  /** Sends the subclass's answer: now if it has it, else when it comes (the promise returned). */
+  private answerWith(reply: FastifyReply, lang: Locale, session: LiveSession, dto: D): Promise<FastifyReply> | undefined {
+    if (session.must_change_password) throw new ApiError('PASSWORD_CHANGE_REQUIRED');
+    const data = this.respond(session, dto, lang);
+    if (typeof data !== 'string') return data.then((text) => this.send(reply, lang, text));
+    this.send(reply, lang, data);
+    return undefined;
+  }
+
+  private send(reply: FastifyReply, lang: Locale, data: string): FastifyReply {
     this.answered++;
     return reply
       .code(200)

@@ -68,6 +68,11 @@ const RoomBetRow = rowOf({
 /** A win of the home ticker (loadWins): settled winning bets have a payout and a settlement time. */
 const WinRow = rowOf({ id: int, game_id: int, payout_minor: int, settled_at: int, nickname: str, username: str, game_name: str });
 
+/** A room's rows after `sinceId`, or its latest ROOM_FEED_FIRST. */
+function sliceOf(rows: FeedRow[], sinceId: number | undefined): FeedRow[] {
+  return sinceId === undefined ? rows.slice(-ROOM_FEED_FIRST) : rows.filter((r) => r.id > sinceId);
+}
+
 interface RoomCache {
   at: number;
   maxId: number;
@@ -108,8 +113,13 @@ export class FeedService {
 
   /** The cached rows `room` answers (the heartbeat serializes each row once and reuses it). */
   async roomSlice(planId: number, sinceId: number | undefined): Promise<FeedRow[]> {
-    const rows = await this.roomRows(planId);
-    return sinceId === undefined ? rows.slice(-ROOM_FEED_FIRST) : rows.filter((r) => r.id > sinceId);
+    return sliceOf(await this.roomRows(planId), sinceId);
+  }
+
+  /** What `roomSlice` would answer, if the room's rows are already read and fresh (no promise: the heartbeat's path), else undefined. */
+  peekSlice(planId: number, sinceId: number | undefined, now: number): FeedRow[] | undefined {
+    const c = this.rooms.get(planId);
+    return c !== undefined && c.loading === null && now - c.at >= 0 && now - c.at < ROOM_FEED_TTL_MS ? sliceOf(c.rows, sinceId) : undefined;
   }
 
   /** A bet was placed in this room on this instance: the next read fetches it. */

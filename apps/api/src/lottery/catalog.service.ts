@@ -107,7 +107,8 @@ export const CATALOG_TTL_MS = 2000;
 /** Games (lines) and plans (rooms) for the read-only player calls, cached briefly. */
 @Injectable()
 export class CatalogService {
-  private cached: { at: number; value: Promise<Catalog> } | null = null;
+  /** The catalog being read or read (`ready` once it is), from `at`. */
+  private cached: { at: number; value: Promise<Catalog>; ready?: Catalog } | null = null;
 
   constructor(
     private readonly db: ReadDb,
@@ -118,9 +119,19 @@ export class CatalogService {
     const now = this.clock.now();
     if (this.cached && now - this.cached.at >= 0 && now - this.cached.at < CATALOG_TTL_MS) return this.cached.value;
     const value = this.load();
-    this.cached = { at: now, value };
-    value.catch(() => (this.cached = null));
+    const entry: { at: number; value: Promise<Catalog>; ready?: Catalog } = { at: now, value };
+    this.cached = entry;
+    value.then(
+      (c) => (entry.ready = c),
+      () => (this.cached = null),
+    );
     return value;
+  }
+
+  /** The catalog `get` would answer, if it is already read (no promise: the heartbeat's path), else undefined. */
+  peek(now: number): Catalog | undefined {
+    const c = this.cached;
+    return c !== null && now - c.at >= 0 && now - c.at < CATALOG_TTL_MS ? c.ready : undefined;
   }
 
   private async load(): Promise<Catalog> {

@@ -68,7 +68,7 @@ export class HeartRoute extends NativePlayerRoute<HeartRequest> {
     );
   }
 
-  protected respond(session: LiveSession, dto: HeartRequest, lang: Locale): Promise<string> {
+  protected respond(session: LiveSession, dto: HeartRequest, lang: Locale): string | Promise<string> {
     return this.hearts.heartJson({ id: session.id, money_minor: session.money_minor, lock_money_minor: session.lock_money_minor }, dto, lang);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CurrentIssue, GameStatus, HeartRequest, HeartResponse, LastIssue } from '@sum28/contracts';
+import type { CurrentIssue, GameStatus, HeartRequest, HeartResponse, HitNotice, LastIssue } from '@sum28/contracts';
 import { baseLabels, isBettingOpen, lotteryCode, minorToMajor, type RoundState } from '@sum28/domain';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
@@ -80,20 +80,44 @@ export class HeartService {
     return JSON.parse(await this.heartJson(user, dto, lang)) as HeartResponse;
   }
 
-  /** The heartbeat's `data` as JSON text. */
-  async heartJson(user: HeartUser, dto: HeartRequest, lang: string): Promise<string> {
+  /**
+   * The heartbeat's `data` as JSON text. When every cache it reads is warm (a steady poll: the catalog, the
+   * round snapshot, the room's rows, no unseen win) the text is built at once, without a promise; otherwise
+   * it waits for the reads. Both build it the same way (`compose`). A refusal is thrown (or rejected).
+   */
+  heartJson(user: HeartUser, dto: HeartRequest, lang: string): string | Promise<string> {
     const now = this.clock.now();
-    const c = await this.catalog.get();
+    const c = this.catalog.peek(now);
+    if (c === undefined) return this.catalog.get().then((cat) => this.withCatalog(cat, user, dto, lang, now));
+    return this.withCatalog(c, user, dto, lang, now);
+  }
+
+  private withCatalog(c: Catalog, user: HeartUser, dto: HeartRequest, lang: string, now: number): string | Promise<string> {
     const game = c.games.get(dto.game_id);
     if (game === undefined) throw new ApiError('GAME_NOT_FOUND');
     const plan = c.plans.get(dto.plan_id);
     if (plan === undefined || plan.gameId !== game.id || !plan.enabled) throw new ApiError('PLAN_NOT_FOUND');
     const gameStatus: GameStatus = game.enabled && this.rounds.currentSlot(now) !== null ? 1 : 0;
-    const [snapshot, rows, hit] = await Promise.all([
-      this.rounds.snapshot(game.id, now),
-      this.feed.roomSlice(plan.id, dto.since_id),
-      this.orders.hitNotice(user.id, game.id),
-    ]);
+    const snapshot = this.rounds.peek(game.id, now);
+    const rows = this.feed.peekSlice(plan.id, dto.since_id, now);
+    if (snapshot !== undefined && rows !== undefined && this.orders.knownNoWin(user.id, game.id))
+      return this.compose(c, game, gameStatus, snapshot, rows, null, user, lang, now);
+    return Promise.all([this.rounds.snapshot(game.id, now), this.feed.roomSlice(plan.id, dto.since_id), this.orders.hitNotice(user.id, game.id)]).then(
+      ([s, r, hit]) => this.compose(c, game, gameStatus, s, r, hit, user, lang, now),
+    );
+  }
+
+  private compose(
+    c: Catalog,
+    game: CatalogGame,
+    gameStatus: GameStatus,
+    snapshot: RoundSnapshot,
+    rows: FeedRow[],
+    hit: HitNotice | null,
+    user: HeartUser,
+    lang: string,
+    now: number,
+  ): string {
     const part = this.sharedPart(c, game, snapshot, gameStatus, lang, now);
     let message = '[';
     for (let i = 0; i < rows.length; i++) {

@@ -84,11 +84,10 @@ export class OrdersService {
    * closed notice cannot come back.
    */
   async hitNotice(userId: number, gameId: number): Promise<HitNotice | null> {
+    if (this.knownNoWin(userId, gameId)) return null;
     const key = `${userId}:${gameId}`;
     const now = Date.now();
     const settled = this.settledCount;
-    const empty = this.noWin.get(key);
-    if (empty !== undefined && empty.settled === settled && now - empty.at < NO_WIN_CACHE_MS) return null;
     const r = await first(
       WinNoticeRow,
       this.db.all(
@@ -105,6 +104,12 @@ export class OrdersService {
     }
     this.noWin.delete(key);
     return { profit: minorToMajor(r.profit_minor), id: r.id };
+  }
+
+  /** True when `hitNotice` would answer null without reading (no promise: the heartbeat's path). */
+  knownNoWin(userId: number, gameId: number): boolean {
+    const empty = this.noWin.get(`${userId}:${gameId}`);
+    return empty !== undefined && empty.settled === this.settledCount && Date.now() - empty.at < NO_WIN_CACHE_MS;
   }
 
   /** getGameResult: the unseen win, or NO_UNSEEN_WIN (a non-1 code the app ignores; code 1 pops the win dialog). */

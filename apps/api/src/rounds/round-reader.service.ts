@@ -61,7 +61,8 @@ export const SNAPSHOT_TTL_MS = 1000;
  */
 @Injectable()
 export class RoundReader {
-  private readonly cache = new Map<number, { at: number; slot: string | null; value: Promise<RoundSnapshot> }>();
+  /** Per game: the snapshot being read or read (`ready` once it is), for `slot`, from `at`. */
+  private readonly cache = new Map<number, { at: number; slot: string | null; value: Promise<RoundSnapshot>; ready?: RoundSnapshot }>();
   private slotCache: { at: number; slot: RoundSlot | null } | null = null;
   private openingCache: { at: number; openAt: number } | null = null;
 
@@ -99,13 +100,28 @@ export class RoundReader {
   }
 
   snapshot(gameId: number, now: number): Promise<RoundSnapshot> {
+    const hit = this.fresh(gameId, now);
+    if (hit !== undefined) return hit.value;
     const slot = this.currentSlot(now)?.issue ?? null;
-    const hit = this.cache.get(gameId);
-    if (hit && hit.slot === slot && now - hit.at >= 0 && now - hit.at < SNAPSHOT_TTL_MS) return hit.value;
     const value = this.load(gameId, slot);
-    this.cache.set(gameId, { at: now, slot, value });
-    value.catch(() => this.cache.delete(gameId));
+    const entry: { at: number; slot: string | null; value: Promise<RoundSnapshot>; ready?: RoundSnapshot } = { at: now, slot, value };
+    this.cache.set(gameId, entry);
+    value.then(
+      (s) => (entry.ready = s),
+      () => this.cache.get(gameId) === entry && this.cache.delete(gameId),
+    );
     return value;
+  }
+
+  /** The snapshot `snapshot` would answer, if it is already read (no promise: the heartbeat's path), else undefined. */
+  peek(gameId: number, now: number): RoundSnapshot | undefined {
+    return this.fresh(gameId, now)?.ready;
+  }
+
+  private fresh(gameId: number, now: number): { value: Promise<RoundSnapshot>; ready?: RoundSnapshot } | undefined {
+    const hit = this.cache.get(gameId);
+    if (hit === undefined || !(now - hit.at >= 0 && now - hit.at < SNAPSHOT_TTL_MS)) return undefined;
+    return hit.slot === (this.currentSlot(now)?.issue ?? null) ? hit : undefined;
   }
 
   invalidate(gameId?: number): void {

@@ -1,9 +1,10 @@
+import { CONSOLE_API_BASE } from '@sum28/contracts';
 import { fetchUtils } from 'react-admin';
 import { i18n } from './i18n/i18n';
 import { readSession } from './session';
 
 /** The console API's root (same origin: the API serves the console at /admin/). */
-export const API_ROOT = '/admin-api';
+export const API_ROOT = CONSOLE_API_BASE;
 
 /** The headers every console call carries: the bearer token and the staff member's language (server messages). */
 export function apiHeaders(token: string | null = readSession()?.token ?? null): Headers {

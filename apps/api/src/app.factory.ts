@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { apiOf } from '@sum28/contracts';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -110,8 +111,8 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
   const consoleApiHeaders = { ...playerApiHeaders, 'access-control-expose-headers': 'Content-Range' };
   // One hook per request for every static header and the request id (src/ops/request-log.ts).
   fastify.addHook('onRequest', (req, reply, done) => {
-    const url = req.url;
-    reply.headers(url.startsWith('/index.php/') ? playerApiHeaders : url.startsWith('/admin-api/') ? consoleApiHeaders : documentHeaders);
+    const api = apiOf(req.url);
+    reply.headers(api === 'player' ? playerApiHeaders : api === 'console' ? consoleApiHeaders : documentHeaders);
     reply.header('x-request-id', req.id);
     done();
   });
@@ -168,22 +169,19 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
   return app;
 }
 
+/** Helmet's headers that an API answer keeps as they are: HTTPS only, no sniffing, not readable by another site's page. */
+const KEPT_FOR_APIS = ['cross-origin-resource-policy', 'strict-transport-security', 'x-content-type-options'];
+
 /**
- * The security headers of a JSON API answer (OWASP's REST Security Cheat Sheet): never stored by a cache (it
- * holds balances and tokens), never framed, rendered or sniffed as a document (`default-src 'none'`), not
- * readable by another site's page, HTTPS only (helmet's HSTS). Helmet's other headers (referrer, DNS prefetch,
- * download, cross-domain and XSS-auditor policies, the origin-agent cluster, the opener policy) act on
- * documents, which an API answer never is. `documentHeaders` are helmet's, for its HSTS.
+ * The security headers of a JSON API answer (OWASP's REST Security Cheat Sheet): helmet's KEPT_FOR_APIS, and
+ * never stored by a cache (it holds balances and tokens), never framed or rendered as a document
+ * (`default-src 'none'`). Helmet's other headers (referrer, DNS prefetch, download, cross-domain and
+ * XSS-auditor policies, the origin-agent cluster, the opener policy) act on documents, which an API answer
+ * never is. `documentHeaders` are helmet's.
  */
 export function apiHeaders(documentHeaders: Record<string, string>): Record<string, string> {
-  return {
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'cross-origin-resource-policy': 'same-origin',
-    'strict-transport-security': documentHeaders['strict-transport-security'] ?? 'max-age=31536000; includeSubDomains',
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-  };
+  const kept = Object.fromEntries(KEPT_FOR_APIS.filter((h) => documentHeaders[h] !== undefined).map((h) => [h, documentHeaders[h] as string]));
+  return { ...kept, 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-frame-options': 'DENY' };
 }
 
 /** The headers helmet sets for a configuration, read once by running it against a recording response. */

@@ -6,6 +6,15 @@ import type * as W from './wallet.contract';
 
 /** Every player API path is under this base (`/index.php/api/...`). */
 export const PLAYER_API_BASE = '/index.php';
+/** Every console API path is under this base (`/admin-api/...`; the console app calls it on the same origin). */
+export const CONSOLE_API_BASE = '/admin-api';
+
+/** The API a request path belongs to (its answers' shape and headers): the player's, the console's, or none (documents, docs, health). */
+export function apiOf(url: string): 'player' | 'console' | null {
+  if (url.startsWith(CONSOLE_API_BASE)) return 'console';
+  if (url.startsWith(PLAYER_API_BASE)) return 'player';
+  return null;
+}
 
 /** Method and path of every player API call (spec section 7 plus captcha, logout, verify). */
 export const PLAYER_ENDPOINTS = {

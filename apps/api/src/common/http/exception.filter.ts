@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
-import { CONSOLE_HTTP_STATUS, translate, type ErrorCode } from '@sum28/contracts';
+import { apiOf, CONSOLE_HTTP_STATUS, translate, type ErrorCode } from '@sum28/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -55,7 +55,8 @@ export function noteServerError(log: Logger, apiError: ApiError, exception: unkn
  */
 export function sendApiError(req: FastifyRequest, reply: FastifyReply, apiError: ApiError): void {
   const lang = langOf(req);
-  if (req.url.startsWith('/admin-api')) {
+  const api = apiOf(req.url);
+  if (api === 'console') {
     void reply.status(CONSOLE_HTTP_STATUS[apiError.key]).send({
       message: translate(lang, apiError.key, apiError.params),
       error: apiError.key,
@@ -64,8 +65,7 @@ export function sendApiError(req: FastifyRequest, reply: FastifyReply, apiError:
     });
     return;
   }
-  const isPlayerApi = req.url.startsWith('/index.php');
-  const status = isPlayerApi ? playerStatus(apiError.key) : CONSOLE_HTTP_STATUS[apiError.key];
+  const status = api === 'player' ? playerStatus(apiError.key) : CONSOLE_HTTP_STATUS[apiError.key];
   void reply.status(status).send(errorEnvelope(lang, apiError.key, apiError.params));
 }
 

@@ -35,6 +35,12 @@ export const idField = intField(1, MAX_ID, 9);
 /** The fields every player DTO has (PlayerRequestDto): host and lang, as printable ASCII. */
 export const PLAYER_REQUEST_FIELDS = { host: asciiText(0, 255), lang: asciiText(0, 32) } as const;
 
+/** The session, if its player may use the route: not one who must change the password first (as PlayerAuthGuard). */
+function usable(session: LiveSession): LiveSession {
+  if (session.must_change_password) throw new ApiError('PASSWORD_CHANGE_REQUIRED');
+  return session;
+}
+
 /** What a native player route is made of (see NativePlayerRoute). */
 export interface NativeRouteSpec<D extends object> {
   /** e.g. `/index.php/api/Lottery/heart` */
@@ -158,20 +164,18 @@ export abstract class NativePlayerRoute<D extends object> implements OnApplicati
     const header = req.headers['token'];
     const live = this.sessions.liveSession(Array.isArray(header) ? header[0] : header, this.spec.balances);
     if (live instanceof Promise || req.validationError !== undefined) return this.answerLater(req, reply, lang, live);
-    return this.answerWith(reply, lang, live, this.spec.fromSchema(req.body as Record<string, unknown>));
+    return this.answerWith(reply, lang, usable(live), this.spec.fromSchema(req.body as Record<string, unknown>));
   }
 
   /** The answer after a session read or the validation pipe. */
   private async answerLater(req: FastifyRequest, reply: FastifyReply, lang: Locale, live: LiveSession | Promise<LiveSession>): Promise<FastifyReply> {
-    const session = await live;
-    if (session.must_change_password) throw new ApiError('PASSWORD_CHANGE_REQUIRED');
+    const session = usable(await live);
     const dto = req.validationError === undefined ? this.spec.fromSchema(req.body as Record<string, unknown>) : await this.pipedDto(req.body);
     return (await this.answerWith(reply, lang, session, dto)) ?? reply;
   }
 
-  /** Sends the subclass's answer: now if it has it, else when it comes (the promise returned). */
+  /** Sends the subclass's answer (to a usable session): now if it has it, else when it comes (the promise returned). */
   private answerWith(reply: FastifyReply, lang: Locale, session: LiveSession, dto: D): Promise<FastifyReply> | undefined {
-    if (session.must_change_password) throw new ApiError('PASSWORD_CHANGE_REQUIRED');
     const data = this.respond(session, dto, lang);
     if (typeof data !== 'string') return data.then((text) => this.send(reply, lang, text));
     this.send(reply, lang, data);

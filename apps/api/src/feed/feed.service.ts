@@ -73,6 +73,11 @@ function sliceOf(rows: FeedRow[], sinceId: number | undefined): FeedRow[] {
   return sinceId === undefined ? rows.slice(-ROOM_FEED_FIRST) : rows.filter((r) => r.id > sinceId);
 }
 
+/** Whether a room's rows read at `c.at` are still answered at `now`. */
+function fresh(c: RoomCache, now: number): boolean {
+  return now - c.at >= 0 && now - c.at < ROOM_FEED_TTL_MS;
+}
+
 interface RoomCache {
   at: number;
   maxId: number;
@@ -119,7 +124,7 @@ export class FeedService {
   /** What `roomSlice` would answer, if the room's rows are already read and fresh (no promise: the heartbeat's path), else undefined. */
   peekSlice(planId: number, sinceId: number | undefined, now: number): FeedRow[] | undefined {
     const c = this.rooms.get(planId);
-    return c !== undefined && c.loading === null && now - c.at >= 0 && now - c.at < ROOM_FEED_TTL_MS ? sliceOf(c.rows, sinceId) : undefined;
+    return c !== undefined && c.loading === null && fresh(c, now) ? sliceOf(c.rows, sinceId) : undefined;
   }
 
   /** A bet was placed in this room on this instance: the next read fetches it. */
@@ -153,7 +158,7 @@ export class FeedService {
       this.rooms.set(planId, c);
     }
     if (c.loading) await c.loading;
-    else if (!(now - c.at >= 0 && now - c.at < ROOM_FEED_TTL_MS)) {
+    else if (!fresh(c, now)) {
       const cache = c;
       cache.at = now;
       cache.loading = this.refresh(planId, cache).finally(() => (cache.loading = null));

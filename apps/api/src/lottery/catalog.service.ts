@@ -117,7 +117,8 @@ export class CatalogService {
 
   get(): Promise<Catalog> {
     const now = this.clock.now();
-    if (this.cached && now - this.cached.at >= 0 && now - this.cached.at < CATALOG_TTL_MS) return this.cached.value;
+    const fresh = this.fresh(now);
+    if (fresh !== undefined) return fresh.value;
     const value = this.load();
     const entry: { at: number; value: Promise<Catalog>; ready?: Catalog } = { at: now, value };
     this.cached = entry;
@@ -130,8 +131,12 @@ export class CatalogService {
 
   /** The catalog `get` would answer, if it is already read (no promise: the heartbeat's path), else undefined. */
   peek(now: number): Catalog | undefined {
+    return this.fresh(now)?.ready;
+  }
+
+  private fresh(now: number): { value: Promise<Catalog>; ready?: Catalog } | undefined {
     const c = this.cached;
-    return c !== null && now - c.at >= 0 && now - c.at < CATALOG_TTL_MS ? c.ready : undefined;
+    return c !== null && now - c.at >= 0 && now - c.at < CATALOG_TTL_MS ? c : undefined;
   }
 
   private async load(): Promise<Catalog> {

@@ -23,11 +23,20 @@ const step = (name, args, extraEnv = {}) => {
 };
 
 if (patterns.length === 0 || patterns.some((p) => /t25|fair/i.test(p)))
-  step('T25: 1,000,000 draws (chi-square per position and on sums)', ['-c', 'apps/api/jest.config.js', 'apps/api/test/fairness.e2e-spec.ts', '-t', 'T25', '--testTimeout', '600000'], {
-    T25_DRAWS: '1000000',
-  });
+  step(
+    'T25: 1,000,000 draws (chi-square per position and on sums)',
+    ['-c', 'apps/api/jest.config.js', 'apps/api/test/fairness.e2e-spec.ts', '-t', 'T25', '--testTimeout', '600000'],
+    {
+      T25_DRAWS: '1000000',
+    },
+  );
 const files = patterns.filter((p) => !/^t25$|^fair/i.test(p));
 if (patterns.length === 0 || files.length > 0)
-  step(`reliability suite (apps/api/test/reliability${files.length ? `, ${files.join(' ')}` : ''})`, ['-c', 'apps/api/jest.reliability.config.js', '--runInBand', ...files]);
+  step(`reliability suite (apps/api/test/reliability${files.length ? `, ${files.join(' ')}` : ''})`, [
+    '-c',
+    'apps/api/jest.reliability.config.js',
+    '--runInBand',
+    ...files,
+  ]);
 console.log(`\n${results.join('\n')}`);
 process.exit(results.every((r) => r.startsWith('passed')) ? 0 : 1);

@@ -66,7 +66,8 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     // The router refuses a path with bad percent-encoding or a parameter over maxParamLength before any route
     // runs: answered in the API's own shape (VALIDATION_FAILED: the console's 400 body, the player envelope), not Fastify's.
-    frameworkErrors: (_error: Error, req: FastifyRequest, reply: FastifyReply) => sendApiError(req, reply, new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'malformed' })),
+    frameworkErrors: (_error: Error, req: FastifyRequest, reply: FastifyReply) =>
+      sendApiError(req, reply, new ApiError('VALIDATION_FAILED', { field: 'body', reason: 'malformed' })),
     ...fastifyLogOptions(cfg, opts.logger !== false, opts.logSink),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(cfg, opts.extraModules), adapter, {

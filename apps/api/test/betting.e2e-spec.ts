@@ -44,7 +44,8 @@ describe('Lottery/playOrder', () => {
       status: 0,
     });
     expect(b.created_at).toBeLessThan((await roundOf(t.ds, 1, slot.issue)).close_at);
-    const postings = await query(t.ds,
+    const postings = await query(
+      t.ds,
       `SELECT t.unique_key, t.kind, e.account, e.user_id, e.amount_minor FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id WHERE t.ref_type = 'bet' AND t.ref_id = ? ORDER BY e.amount_minor`,
       [b.id],
     );
@@ -248,9 +249,21 @@ describe('Lottery/playOrder', () => {
       { play_type: 'small', money: '10.00' },
     ];
     const answers = await Promise.all(sent.map((b) => bet(t, p.token, { issue: slot.issue, ...b } as never)));
-    expect(answers.map((a, i) => (i >= 4 ? 'pair' : a.code === 1 ? 'placed' : a.error))).toEqual(['placed', 'placed', 'PLAN_NOT_FOUND', 'placed', 'pair', 'pair']);
+    expect(answers.map((a, i) => (i >= 4 ? 'pair' : a.code === 1 ? 'placed' : a.error))).toEqual([
+      'placed',
+      'placed',
+      'PLAN_NOT_FOUND',
+      'placed',
+      'pair',
+      'pair',
+    ]);
     // Exactly one of the opposite pair is placed; the other is refused and freezes the account.
-    expect(answers.slice(4).map((a) => (a.code === 1 ? 'placed' : a.error)).sort()).toEqual(['OPPOSITE_BET', 'placed']);
+    expect(
+      answers
+        .slice(4)
+        .map((a) => (a.code === 1 ? 'placed' : a.error))
+        .sort(),
+    ).toEqual(['OPPOSITE_BET', 'placed']);
     // Each accepted bet's balance is the one after every bet placed before it (order ids follow arrival).
     const placed = answers
       .map((a, i) => ({ a, stake: Math.round(Number(sent[i]?.money) * 100) }))

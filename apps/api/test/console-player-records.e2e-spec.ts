@@ -31,7 +31,10 @@ describe('console player records (ledger entries, sessions)', () => {
 
     const csv = await consoleCall(t, 'get', `/admin-api/ledger-entries/export.csv?filter=${filter}`, tok.support);
     expect(csv.status).toBe(200);
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('id,tx_id,user_id,account,amount,kind,ref_type,ref_id,created_at');
     expect(lines).toHaveLength(2);
 
@@ -52,6 +55,11 @@ describe('console player records (ledger entries, sessions)', () => {
       expect(JSON.stringify(res.body)).not.toContain(p.token);
     }
     const csv = await consoleCall(t, 'get', `/admin-api/user-sessions/export.csv?filter=${filter}`, tok.support);
-    expect(csv.text.replace(/^\uFEFF/, '').trim().split('\r\n')[0]).toBe('id,user_id,ip,created_at,expires_at,revoked_at');
+    expect(
+      csv.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')[0],
+    ).toBe('id,user_id,ip,created_at,expires_at,revoked_at');
   });
 });

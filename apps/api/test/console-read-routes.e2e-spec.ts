@@ -43,7 +43,7 @@ describe('console: read routes beside a controller’s own actions', () => {
     expect((await consoleCall(t, 'get', '/admin-api/settings/no_such_setting', tok.superadmin)).status).toBe(404);
   });
 
-  it('refuses a path the router cannot read (bad percent-encoding, an over-long `:id`) in the console\'s error shape, not Fastify\'s (found by T19)', async () => {
+  it("refuses a path the router cannot read (bad percent-encoding, an over-long `:id`) in the console's error shape, not Fastify's (found by T19)", async () => {
     for (const path of ['/admin-api/games/%ff%fe', `/admin-api/games/${'9'.repeat(300)}`, `/admin-api/users/${'9'.repeat(201)}/freeze`]) {
       const res = await consoleCall(t, path.endsWith('freeze') ? 'post' : 'get', path, tok.superadmin, path.endsWith('freeze') ? {} : undefined);
       expect([path.slice(0, 30), res.status, res.body.error, typeof res.body.message]).toEqual([path.slice(0, 30), 400, 'VALIDATION_FAILED', 'string']);

@@ -32,7 +32,10 @@ describe('customer service: freeze, unfreeze and a message to one player', () =>
   });
 
   it('support sends one player a message: a published notice of kind message, audited as notice.create', async () => {
-    const res = await consoleCall(t, 'post', `/admin-api/users/${player.userId}/message`, tok.support, { title: 'Your withdrawal', content: 'It is on its way.' });
+    const res = await consoleCall(t, 'post', `/admin-api/users/${player.userId}/message`, tok.support, {
+      title: 'Your withdrawal',
+      content: 'It is on its way.',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ kind: 'message', user_id: player.userId, title: 'Your withdrawal', published: true });
     const stored = await t.ds.getRepository(NoticeEntity).findOneByOrFail({ id: res.body.id as number });

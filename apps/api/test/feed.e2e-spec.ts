@@ -325,7 +325,12 @@ describe('the native heartbeat route against the Nest pipeline', () => {
       ['missing plan', p.token, { game_id: 1 }, true],
       ['empty object', p.token, {}, true],
       ['array body', p.token, [{ plan_id: 1, game_id: 1 }], true],
-      ['too deep', p.token, { plan_id: 1, game_id: 1, host: JSON.parse(`${'{"a":'.repeat(MAX_BODY_DEPTH + 1)}1${'}'.repeat(MAX_BODY_DEPTH + 1)}`) as unknown }, false],
+      [
+        'too deep',
+        p.token,
+        { plan_id: 1, game_id: 1, host: JSON.parse(`${'{"a":'.repeat(MAX_BODY_DEPTH + 1)}1${'}'.repeat(MAX_BODY_DEPTH + 1)}`) as unknown },
+        false,
+      ],
       ['nested host', p.token, { plan_id: 1, game_id: 1, host: { a: 1 } }, true],
       ['prototype key', p.token, JSON.parse('{"plan_id":1,"game_id":1,"__proto__":{"x":1}}'), false],
       ['no token', null, { plan_id: 1, game_id: 1 }, false],
@@ -339,7 +344,10 @@ describe('the native heartbeat route against the Nest pipeline', () => {
       expect([name, r.piped]).toEqual([name, piped]);
     }
     // Malformed JSON and an unsupported content type (Fastify's own errors).
-    for (const [type, raw] of [['application/json', '{"plan_id":1'], ['text/plain', 'plan_id=1']] as const) {
+    for (const [type, raw] of [
+      ['application/json', '{"plan_id":1'],
+      ['text/plain', 'plan_id=1'],
+    ] as const) {
       const send = (path: string) => t.http().post(path).set('token', p.token).set('content-type', type).send(raw);
       const [a, b] = [await send('/index.php/api/Lottery/heart'), await send('/index.php/api/NestReference/heart')];
       expect([type, a.status, strip(a.body)]).toEqual([type, b.status, strip(b.body)]);
@@ -362,7 +370,7 @@ describe('the native heartbeat route against the Nest pipeline', () => {
     expect(JSON.parse(revoked.native).code).toBe(50012);
   });
 
-  it('refuses a client over its per-IP limit (@fastify/rate-limit) with the throttler guard\'s answer', async () => {
+  it("refuses a client over its per-IP limit (@fastify/rate-limit) with the throttler guard's answer", async () => {
     // An app of its own: the reference's throttler counts per route and client in real time.
     const t = await createTestApp({}, { extraModules: [NestReferenceModule] });
     const route = t.app.get(HeartRoute);
@@ -374,17 +382,26 @@ describe('the native heartbeat route against the Nest pipeline', () => {
       const nest: number[] = [];
       const last: Record<string, { status: number; body: string; retryAfter: unknown }> = {};
       for (let i = 0; i < REFERENCE_LIMIT + 15; i++) {
-        for (const [path, out] of [['/index.php/api/Lottery/heart', native], ['/index.php/api/NestReference/heartLimited', nest]] as const) {
+        for (const [path, out] of [
+          ['/index.php/api/Lottery/heart', native],
+          ['/index.php/api/NestReference/heartLimited', nest],
+        ] as const) {
           const a = await t.http().post(path).set('token', p.token).send({ plan_id: 1, game_id: 1, lang: 'en' });
           out.push(a.status);
-          if (a.status !== 200) last[path] = { status: a.status, body: JSON.stringify({ ...a.body, time: 0 }), retryAfter: a.headers['retry-after'] !== undefined };
+          if (a.status !== 200)
+            last[path] = { status: a.status, body: JSON.stringify({ ...a.body, time: 0 }), retryAfter: a.headers['retry-after'] !== undefined };
         }
       }
       // Exactly the first 30 answered, the other 15 refused, on both; the refusal is the same.
       expect(native).toEqual([...Array<number>(REFERENCE_LIMIT).fill(200), ...Array<number>(15).fill(429)]);
       expect(native).toEqual(nest);
       expect(last['/index.php/api/Lottery/heart']).toEqual(last['/index.php/api/NestReference/heartLimited']);
-      expect(JSON.parse(last['/index.php/api/Lottery/heart']?.body ?? '{}')).toMatchObject({ code: ERROR_CODES.RATE_LIMITED, error: 'RATE_LIMITED', data: null, msg: translate('en', 'RATE_LIMITED') });
+      expect(JSON.parse(last['/index.php/api/Lottery/heart']?.body ?? '{}')).toMatchObject({
+        code: ERROR_CODES.RATE_LIMITED,
+        error: 'RATE_LIMITED',
+        data: null,
+        msg: translate('en', 'RATE_LIMITED'),
+      });
       // A new window (the route's limit runs on the injected clock): answered again.
       clockTo(t, t.clock.now() + 61_000);
       expect((await call(t, 'Lottery/heart', p.token, { plan_id: 1, game_id: 1 })).code).toBe(1);

@@ -27,7 +27,11 @@ export default function TotpPage(): React.ReactElement {
     setBusy(true);
     setError(null);
     try {
-      const { json } = await httpClient(`${API_ROOT}/auth/totp/setup`, { method: 'POST', body: '{}', headers: new Headers({ 'Content-Type': 'application/json' }) });
+      const { json } = await httpClient(`${API_ROOT}/auth/totp/setup`, {
+        method: 'POST',
+        body: '{}',
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      });
       setSetup(json as Setup);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -98,7 +102,12 @@ export default function TotpPage(): React.ReactElement {
               fullWidth
               margin="normal"
             />
-            <Button type="submit" variant="contained" disabled={busy || otp.length !== 6} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy || otp.length !== 6}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+            >
               {translate('resources.account.totp.enable')}
             </Button>
           </form>

@@ -153,7 +153,10 @@ export class LedgerService {
     const lines = postings.flatMap((p) => p.lines.map((l) => ({ txId: txIds.get(p.uniqueKey), ...l })));
     if (lines.some((l) => l.txId === undefined)) throw new Error('a ledger transaction of the batch was not inserted');
     await m.query(
-      positional(kind, `INSERT INTO ledger_entries (tx_id, account, user_id, amount_minor, created_at) VALUES ${lines.map(() => '(?, ?, ?, ?, ?)').join(', ')}`),
+      positional(
+        kind,
+        `INSERT INTO ledger_entries (tx_id, account, user_id, amount_minor, created_at) VALUES ${lines.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      ),
       lines.flatMap((l) => [l.txId, l.account, l.userId ?? null, l.amount, now]),
     );
     for (const userId of balances.keys()) this.epochs?.touch(m, userId);

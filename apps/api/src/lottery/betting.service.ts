@@ -59,7 +59,15 @@ const PlayerRow = rowOf({
 const FollowedRow = rowOf({ id: int, round_id: int, plan_id: int, play_type: str });
 
 /** A room, its game, and one of its odds (NULL when the room has none). */
-const RoomOddsRow = rowOf({ id: int, game_id: int, plan_enabled: bool, join_limit_minor: int, game_enabled: bool, play_type: strOrNull, odds_milli: intOrNull });
+const RoomOddsRow = rowOf({
+  id: int,
+  game_id: int,
+  plan_enabled: bool,
+  join_limit_minor: int,
+  game_enabled: bool,
+  play_type: strOrNull,
+  odds_milli: intOrNull,
+});
 
 /** A bet a player already holds in a round (opposite-bet rule). */
 const HeldRow = rowOf({ user_id: int, round_id: int, play_type: str, stake_minor: int, created_at: int });
@@ -231,7 +239,9 @@ export class BettingService {
     const players = await all(
       PlayerRow,
       m.query(
-        q(`SELECT id, group_id, status, must_change_password, reset_hold_until, money_minor, lock_money_minor FROM users WHERE id IN (${marks(userIds)}) ORDER BY id${this.sql.isPg ? ' FOR UPDATE' : ''}`),
+        q(
+          `SELECT id, group_id, status, must_change_password, reset_hold_until, money_minor, lock_money_minor FROM users WHERE id IN (${marks(userIds)}) ORDER BY id${this.sql.isPg ? ' FOR UPDATE' : ''}`,
+        ),
         userIds,
       ),
     );
@@ -395,7 +405,19 @@ export class BettingService {
         m,
         q(`INSERT INTO bets (order_no, user_id, game_id, plan_id, round_id, issue, play_type, stake_minor, odds_milli, status, follow_of, result_seen, created_at)
            VALUES ${accepted.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ${BET_STATUS.PENDING}, ?, ${this.sql.FALSE}, ?)`).join(', ')} RETURNING id, order_no`),
-        accepted.flatMap((a) => [a.orderNo, a.input.userId, a.input.dto.game_id, a.input.dto.plan_id, a.roundId, a.input.dto.issue, a.playType, a.input.stake, a.odds, a.followOf, now]),
+        accepted.flatMap((a) => [
+          a.orderNo,
+          a.input.userId,
+          a.input.dto.game_id,
+          a.input.dto.plan_id,
+          a.roundId,
+          a.input.dto.issue,
+          a.playType,
+          a.input.stake,
+          a.odds,
+          a.followOf,
+          now,
+        ]),
       ),
     );
     const idOf = new Map(inserted.map((r) => [r.order_no, r.id]));

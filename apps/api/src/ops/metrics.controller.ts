@@ -37,7 +37,11 @@ export class MetricsController {
   @ApiOperation({ summary: 'Prometheus metrics (text format); METRICS_TOKEN as a bearer token, or loopback only when it is unset' })
   @ApiOkResponse({ description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } })
   @ApiResponse({ status: 401, description: 'METRICS_TOKEN is set and the bearer token is not it', content: { 'text/plain': { schema: { type: 'string' } } } })
-  @ApiResponse({ status: 403, description: 'No METRICS_TOKEN and the request is not from loopback (or was relayed by a proxy)', content: { 'text/plain': { schema: { type: 'string' } } } })
+  @ApiResponse({
+    status: 403,
+    description: 'No METRICS_TOKEN and the request is not from loopback (or was relayed by a proxy)',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
   async scrape(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const access = metricsAccess(req, this.metrics.token);
     if (access !== 'ok') {

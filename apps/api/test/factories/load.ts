@@ -131,7 +131,12 @@ export async function scheduledArrival(opts: {
 }
 
 /** `fire` at a constant rate for `durationMs` (iteration i is due at i / rate seconds); see scheduledArrival. */
-export function constantArrival(opts: { ratePerSec: number; durationMs: number; maxInFlight: number; fire: (i: number) => Promise<void> }): Promise<ArrivalReport> {
+export function constantArrival(opts: {
+  ratePerSec: number;
+  durationMs: number;
+  maxInFlight: number;
+  fire: (i: number) => Promise<void>;
+}): Promise<ArrivalReport> {
   return scheduledArrival({
     count: Math.floor((opts.durationMs * opts.ratePerSec) / 1000),
     atMs: (i) => (i * 1000) / opts.ratePerSec,

@@ -62,7 +62,12 @@ pgDescribe('T9: every instance down for ~3 rounds with bets in the open round, t
     {
       const c = new LoopbackClient(running[0]!.port);
       for (let i = 0; i < PLAYERS; i++) {
-        const res = await c.post('/index.php/api/user/register', { username: `t9p${process.pid % 1000}x${i}${Date.now() % 1000}`, password: 'secret123', invite_code: '100001', adult: true });
+        const res = await c.post('/index.php/api/user/register', {
+          username: `t9p${process.pid % 1000}x${i}${Date.now() % 1000}`,
+          password: 'secret123',
+          invite_code: '100001',
+          adult: true,
+        });
         expect(res.body?.code).toBe(1);
         players.push({ token: res.body.data.userinfo.token, id: res.body.data.userinfo.user_id });
         await fundOn(side, res.body.data.userinfo.user_id, 10_000_000);
@@ -93,7 +98,14 @@ pgDescribe('T9: every instance down for ~3 rounds with bets in the open round, t
           players.map(async (p, i) => {
             const a = await clients[i % 2]!.post(
               '/index.php/api/Lottery/playOrder',
-              { issue, plan_id: (game - 1) * 4 + 1, game_id: game, play_type: TYPES[i % TYPES.length], money: `${i + 1}.5`, idempotency_key: `t9-${signal}-${game}-${i}` },
+              {
+                issue,
+                plan_id: (game - 1) * 4 + 1,
+                game_id: game,
+                play_type: TYPES[i % TYPES.length],
+                money: `${i + 1}.5`,
+                idempotency_key: `t9-${signal}-${game}-${i}`,
+              },
               { token: p.token },
             );
             expect(a.body?.code).toBe(1);

@@ -64,7 +64,20 @@ class OwnPostgres {
   /** pg_ctl start / restart, waiting until the server accepts connections (asynchronously: the load goes on meanwhile). */
   async ctl(args: string[]): Promise<void> {
     const opts = `-p ${this.port} -c listen_addresses=127.0.0.1 -k ${this.dir} -c max_connections=100`;
-    const [file, ...rest] = [...this.asUser, join(this.bin, 'pg_ctl'), '-D', join(this.dir, 'data'), '-l', join(this.dir, 'server.log'), '-w', '-t', '60', '-o', opts, ...args];
+    const [file, ...rest] = [
+      ...this.asUser,
+      join(this.bin, 'pg_ctl'),
+      '-D',
+      join(this.dir, 'data'),
+      '-l',
+      join(this.dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      opts,
+      ...args,
+    ];
     await promisify(execFile)(file!, rest, { timeout: 90_000 });
   }
 

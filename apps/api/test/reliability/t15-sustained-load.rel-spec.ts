@@ -58,7 +58,13 @@ describe('T15: sustained heartbeats and bets against one API process (SQLite, sc
     const c = client;
     const player = (i: number): { token: string; ip: string; game: number; plan: number; type: string } => {
       const game = (i % 4) + 1;
-      return { token: tokens[i]!, ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, game, plan: (game - 1) * 4 + 1, type: TYPES[Math.floor(i / 4) % TYPES.length]! };
+      return {
+        token: tokens[i]!,
+        ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+        game,
+        plan: (game - 1) * 4 + 1,
+        type: TYPES[Math.floor(i / 4) % TYPES.length]!,
+      };
     };
     // What the clients know of each room's current round, from their heartbeats.
     const rooms = new Map<number, { issue: string; closeAtMs: number }>();
@@ -77,7 +83,11 @@ describe('T15: sustained heartbeats and bets against one API process (SQLite, sc
     // Wait for the scheduler's first rounds (one per game).
     for (let i = 0; i < 4; i++) {
       for (let tries = 0; !rooms.has(player(i).game); tries++) {
-        const a = await c.post('/index.php/api/Lottery/heart', { plan_id: player(i).plan, game_id: player(i).game }, { token: player(i).token, 'x-forwarded-for': player(i).ip });
+        const a = await c.post(
+          '/index.php/api/Lottery/heart',
+          { plan_id: player(i).plan, game_id: player(i).game },
+          { token: player(i).token, 'x-forwarded-for': player(i).ip },
+        );
         expect(a.body?.code).toBe(1);
         const cur = a.body.data.issue;
         if (cur) rooms.set(player(i).game, { issue: cur.issue, closeAtMs: cur.closeTime * 1000 });
@@ -170,7 +180,10 @@ describe('T15: sustained heartbeats and bets against one API process (SQLite, sc
     const settledRounds = await count(side, `SELECT COUNT(*) AS n FROM rounds WHERE state = 'settled'`);
     const settledWithBets = await count(side, `SELECT COUNT(DISTINCT round_id) AS n FROM bets WHERE status <> 0`);
     const stored = await count(side, `SELECT COUNT(*) AS n FROM bets`);
-    const pendingInSettled = await count(side, `SELECT COUNT(*) AS n FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.state = 'settled' AND b.status = 0`);
+    const pendingInSettled = await count(
+      side,
+      `SELECT COUNT(*) AS n FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.state = 'settled' AND b.status = 0`,
+    );
     const pending = await count(side, `SELECT COUNT(*) AS n FROM bets WHERE status = 0`);
     const storedIds = ((await side.query(`SELECT id FROM bets`)) as { id: number }[]).map((r) => Number(r.id));
 

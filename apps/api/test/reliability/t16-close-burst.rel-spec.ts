@@ -71,7 +71,18 @@ describe(`T16: bets ramp to ${PEAK}/s in the last 10 s before each close, ${ROUN
     let requests = 0;
     const acceptedIds = new Set<number>();
     const retryLater: { body: Record<string, unknown>; headers: Record<string, string> }[] = [];
-    const perRound: { issue: string; sent: number; accepted: number; refusedLate: number; tailRefused: number; tailAccepted: number; tailSent: number; lastSecond: number; dropped: number; lag: number }[] = [];
+    const perRound: {
+      issue: string;
+      sent: number;
+      accepted: number;
+      refusedLate: number;
+      tailRefused: number;
+      tailAccepted: number;
+      tailSent: number;
+      lastSecond: number;
+      dropped: number;
+      lag: number;
+    }[] = [];
     const loadBefore = loadavg()[0]!;
     const cpuBefore = cpuSecondsOf(server.proc.pid);
     const ownCpuBefore = process.cpuUsage();
@@ -111,7 +122,14 @@ describe(`T16: bets ramp to ${PEAK}/s in the last 10 s before each close, ${ROUN
           if (tail) row.tailSent++;
           else if (sentAt >= closeAtMs - 1000) row.lastSecond++;
           row.sent++;
-          const body = { issue: room.issue, plan_id: (room.game - 1) * 4 + 1, game_id: room.game, play_type: p.type, money: String(1 + (k % 10)), idempotency_key: `t16-bet-${k}` };
+          const body = {
+            issue: room.issue,
+            plan_id: (room.game - 1) * 4 + 1,
+            game_id: room.game,
+            play_type: p.type,
+            money: String(1 + (k % 10)),
+            idempotency_key: `t16-bet-${k}`,
+          };
           const headers = { token: p.token, 'x-forwarded-for': p.ip };
           const a: Answer = await c.post('/index.php/api/Lottery/playOrder', body, headers);
           requests++;
@@ -158,7 +176,17 @@ describe(`T16: bets ramp to ${PEAK}/s in the last 10 s before each close, ${ROUN
               (SELECT COUNT(*) FROM bets b WHERE b.round_id = r.id) AS bets
          FROM rounds r LEFT JOIN rounds nx ON nx.game_id = r.game_id AND nx.open_at = r.draw_at
         WHERE r.id IN (SELECT DISTINCT round_id FROM bets) ORDER BY r.draw_at, r.game_id`,
-    )) as { id: number; game_id: number; issue: string; draw_at: number; drawn_at: number | null; settled_at: number | null; state: string; next_close_at: number | null; bets: number }[];
+    )) as {
+      id: number;
+      game_id: number;
+      issue: string;
+      draw_at: number;
+      drawn_at: number | null;
+      settled_at: number | null;
+      state: string;
+      next_close_at: number | null;
+      bets: number;
+    }[];
     const pending = await count(side, `SELECT COUNT(*) AS n FROM bets WHERE status = 0`);
     const ledger = await runLedgerCheck(side);
 

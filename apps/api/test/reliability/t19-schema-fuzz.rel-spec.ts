@@ -176,7 +176,31 @@ const ODD_STRINGS = [
   '../../etc/passwd',
   '__proto__',
 ];
-const ODD_VALUES: Json[] = [null, true, false, 0, -1, 1.5, -0.01, 0.001, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, -(2 ** 53), 2 ** 63, 1e308, -1e308, 5e-324, [], [[]], {}, { $gt: 0 }, { __proto__: { admin: true } } as unknown as Json, [1, 'a', null]];
+const ODD_VALUES: Json[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  -0.01,
+  0.001,
+  2 ** 31,
+  2 ** 31 - 1,
+  -(2 ** 31),
+  2 ** 53,
+  -(2 ** 53),
+  2 ** 63,
+  1e308,
+  -1e308,
+  5e-324,
+  [],
+  [[]],
+  {},
+  { $gt: 0 },
+  { __proto__: { admin: true } } as unknown as Json,
+  [1, 'a', null],
+];
 
 /** Any value, often of the wrong type: odd constants, any Unicode (lone surrogates too), numbers, nested JSON, huge strings. */
 const hostileValue: fc.Arbitrary<Json> = fc.oneof(
@@ -190,7 +214,10 @@ const hostileValue: fc.Arbitrary<Json> = fc.oneof(
   { arbitrary: fc.integer({ min: 1_000, max: 300_000 }).map((n) => 'x'.repeat(n)), weight: 1 },
 );
 
-function makeGenerators(components: Record<string, Schema>): { valid: (s: Schema | undefined) => fc.Arbitrary<Json>; boundary: (s: Schema | undefined) => Json[] } {
+function makeGenerators(components: Record<string, Schema>): {
+  valid: (s: Schema | undefined) => fc.Arbitrary<Json>;
+  boundary: (s: Schema | undefined) => Json[];
+} {
   const deref = (s: Schema): Schema => (typeof s['$ref'] === 'string' ? deref(components[String(s['$ref']).replace('#/components/schemas/', '')] ?? {}) : s);
   const valid = (raw: Schema | undefined, depth = 0): fc.Arbitrary<Json> => {
     if (raw === undefined) return fc.constant(null);
@@ -231,7 +258,10 @@ function makeGenerators(components: Record<string, Schema>): { valid: (s: Schema
       case 'array':
         return depth > 4
           ? fc.constant([])
-          : fc.array(valid(s['items'] as Schema | undefined, depth + 1), { minLength: Number(s['minItems'] ?? 0), maxLength: Math.min(Number(s['maxItems'] ?? 4), 4) });
+          : fc.array(valid(s['items'] as Schema | undefined, depth + 1), {
+              minLength: Number(s['minItems'] ?? 0),
+              maxLength: Math.min(Number(s['maxItems'] ?? 4), 4),
+            });
       case 'object': {
         const props = (s['properties'] as Record<string, Schema> | undefined) ?? {};
         if (depth > 4 || Object.keys(props).length === 0) return fc.constant({});
@@ -252,7 +282,8 @@ function makeGenerators(components: Record<string, Schema>): { valid: (s: Schema
     if (typeof s['maxLength'] === 'number') out.push('a'.repeat(s['maxLength']), 'a'.repeat(s['maxLength'] + 1), '字'.repeat(s['maxLength'] + 1));
     if (typeof s['minimum'] === 'number') out.push(s['minimum'], s['minimum'] - 1, s['minimum'] - 0.5);
     if (typeof s['maximum'] === 'number') out.push(s['maximum'], s['maximum'] + 1, s['maximum'] + 0.5);
-    if (Array.isArray(s['enum'])) out.push(...(s['enum'] as Json[]).map((e) => (typeof e === 'number' ? e + 1 : `${String(e)}x`)), ...(s['enum'] as Json[]).map(String));
+    if (Array.isArray(s['enum']))
+      out.push(...(s['enum'] as Json[]).map((e) => (typeof e === 'number' ? e + 1 : `${String(e)}x`)), ...(s['enum'] as Json[]).map(String));
     if (typeof s['maxItems'] === 'number') out.push(Array.from({ length: s['maxItems'] + 1 }, () => 1));
     return out;
   };
@@ -290,12 +321,16 @@ function fieldOf(c: { headers: Record<string, string>; payload?: string | Buffer
 
 /** Form encoding that keeps lone surrogates as bytes (encodeURIComponent throws on them). */
 function enc(s: string): string {
-  return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0')}`)).join('');
+  return [...Buffer.from(s, 'utf8')]
+    .map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0')}`))
+    .join('');
 }
 function form(o: Record<string, Json>): string {
   return Object.entries(o)
     .flatMap(([k, v]) =>
-      Array.isArray(v) ? v.map((x) => `${enc(k)}=${enc(typeof x === 'string' ? x : JSON.stringify(x))}`) : [`${enc(k)}=${enc(typeof v === 'string' ? v : JSON.stringify(v))}`],
+      Array.isArray(v)
+        ? v.map((x) => `${enc(k)}=${enc(typeof x === 'string' ? x : JSON.stringify(x))}`)
+        : [`${enc(k)}=${enc(typeof v === 'string' ? v : JSON.stringify(v))}`],
     )
     .join('&');
 }
@@ -321,7 +356,13 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
         headers: Record<string, string | string[] | number | undefined>;
       }>;
     };
-    const send = async (o: { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer; remoteAddress?: string }): Promise<Answer> => {
+    const send = async (o: {
+      method: string;
+      url: string;
+      headers: Record<string, string>;
+      payload?: string | Buffer;
+      remoteAddress?: string;
+    }): Promise<Answer> => {
       const res = await server.inject(o);
       return { status: res.statusCode, body: res.body, type: String(res.headers['content-type'] ?? '') };
     };
@@ -389,9 +430,14 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
       staff[role] = { username: s.username, password: STAFF_PASSWORD, token: s.token };
     }
     const protectedStaff = new Set<number>(
-      ((await t.ds.query(`SELECT id FROM staff WHERE username IN (${Object.values(staff).map((_, i) => (pg ? `$${i + 1}` : '?')).join(', ')})`, Object.values(staff).map((s) => s.username))) as { id: number }[]).map(
-        (r) => Number(r.id),
-      ),
+      (
+        (await t.ds.query(
+          `SELECT id FROM staff WHERE username IN (${Object.values(staff)
+            .map((_, i) => (pg ? `$${i + 1}` : '?'))
+            .join(', ')})`,
+          Object.values(staff).map((s) => s.username),
+        )) as { id: number }[]
+      ).map((r) => Number(r.id)),
     );
     const renewStaff = async (role: Role): Promise<void> => {
       reauths++;
@@ -438,7 +484,22 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
           ? fc.constantFrom(...settingKeys)
           : fc.oneof(fc.constantFrom(...(ids.length ? ids : [5000])), fc.integer({ min: 1, max: 5000 }).filter(spared)).map(String);
       const bad = fc.oneof(
-        fc.constantFrom('0', '-1', '2147483648', '99999999999999999999', '1e3', '1.5', '0x10', 'abc', '%00', '%ff%fe', '%E2%80%AE', '..%2f..%2fetc', 'NaN', ' 1'),
+        fc.constantFrom(
+          '0',
+          '-1',
+          '2147483648',
+          '99999999999999999999',
+          '1e3',
+          '1.5',
+          '0x10',
+          'abc',
+          '%00',
+          '%ff%fe',
+          '%E2%80%AE',
+          '..%2f..%2fetc',
+          'NaN',
+          ' 1',
+        ),
         fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }).map(enc),
         fc.integer({ min: 100, max: 5000 }).map((n) => '9'.repeat(n)),
       );
@@ -446,7 +507,11 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
     };
     const listParam = (name: string): fc.Arbitrary<string> => {
       const field = fc.oneof(fc.constantFrom('id', 'created_at', 'username', 'status', 'amount', 'issue', 'name', 'key', 'role'), fc.string({ maxLength: 12 }));
-      if (name === 'sort') return fc.oneof(fc.tuple(field, fc.constantFrom('ASC', 'DESC', 'asc', 'sideways')).map((x) => JSON.stringify(x)), hostileValue.map((v) => JSON.stringify(v)));
+      if (name === 'sort')
+        return fc.oneof(
+          fc.tuple(field, fc.constantFrom('ASC', 'DESC', 'asc', 'sideways')).map((x) => JSON.stringify(x)),
+          hostileValue.map((v) => JSON.stringify(v)),
+        );
       if (name === 'range')
         return fc.oneof(
           fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 1500 })).map((x) => JSON.stringify(x)),
@@ -455,20 +520,36 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
         );
       if (name === 'filter')
         return fc.oneof(
-          fc.dictionary(field, fc.oneof(hostileValue, fc.array(fc.integer({ min: 1, max: 20 }), { maxLength: 5 })), { maxKeys: 3 }).map((x) => JSON.stringify(x)),
+          fc
+            .dictionary(field, fc.oneof(hostileValue, fc.array(fc.integer({ min: 1, max: 20 }), { maxLength: 5 })), { maxKeys: 3 })
+            .map((x) => JSON.stringify(x)),
           fc.record({ q: fc.string({ unit: 'grapheme', maxLength: 20 }) }).map((x) => JSON.stringify(x)),
           fc.record({ id: fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 5 }) }).map((x) => JSON.stringify(x)),
           hostileValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
         );
-      return fc.oneof(fc.constantFrom('en', 'tw', 'zh', 'jp', 'kor', 'xx'), fc.string({ maxLength: 40 }), hostileValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))));
+      return fc.oneof(
+        fc.constantFrom('en', 'tw', 'zh', 'jp', 'kor', 'xx'),
+        fc.string({ maxLength: 40 }),
+        hostileValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
+      );
     };
     const queryArb = (op: Operation): fc.Arbitrary<string> => {
       const known = op.query.map((q) => ({ name: q.name, value: fc.oneof(listParam(q.name), gen.valid(q.schema).map(String)) }));
-      const parts: fc.Arbitrary<string>[] = known.map((k) => fc.option(k.value.map((v) => `${enc(k.name)}=${enc(v)}`), { nil: '' }));
+      const parts: fc.Arbitrary<string>[] = known.map((k) =>
+        fc.option(
+          k.value.map((v) => `${enc(k.name)}=${enc(v)}`),
+          { nil: '' },
+        ),
+      );
       parts.push(
         fc.oneof(
           { arbitrary: fc.constant(''), weight: 6 },
-          { arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 10 })), hostileValue).map(([k, v]) => `${enc(k)}=${enc(String(JSON.stringify(v)))}`), weight: 1 },
+          {
+            arbitrary: fc
+              .tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 10 })), hostileValue)
+              .map(([k, v]) => `${enc(k)}=${enc(String(JSON.stringify(v)))}`),
+            weight: 1,
+          },
           { arbitrary: fc.constantFrom('a[b][c]=1', 'sort=1&sort=2', 'range[]=1', '%ff=%fe', 'filter=' + enc(nested(2000))), weight: 1 },
         ),
       );
@@ -476,20 +557,34 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
     };
     const bodyArb = (op: Operation): fc.Arbitrary<{ label: string; type: string; payload: string | Buffer }> => {
       const schema = op.body ?? {};
-      const props = Object.keys(((typeof schema['$ref'] === 'string' ? components[String(schema['$ref']).split('/').pop() ?? ''] : schema)?.['properties'] as object | undefined) ?? {});
+      const props = Object.keys(
+        ((typeof schema['$ref'] === 'string' ? components[String(schema['$ref']).split('/').pop() ?? ''] : schema)?.['properties'] as object | undefined) ?? {},
+      );
       const propSchema = (k: string): Schema | undefined => {
         const s = typeof schema['$ref'] === 'string' ? components[String(schema['$ref']).split('/').pop() ?? ''] : schema;
         return (s?.['properties'] as Record<string, Schema> | undefined)?.[k];
       };
       const base = playerBase.get(op.path);
-      const validBody: fc.Arbitrary<Record<string, Json>> = (
-        base === undefined ? gen.valid(schema) : fc.oneof(gen.valid(schema), fc.constant(base))
-      ).map((b) => (typeof b === 'object' && b !== null && !Array.isArray(b) ? b : {}));
+      const validBody: fc.Arbitrary<Record<string, Json>> = (base === undefined ? gen.valid(schema) : fc.oneof(gen.valid(schema), fc.constant(base))).map(
+        (b) => (typeof b === 'object' && b !== null && !Array.isArray(b) ? b : {}),
+      );
       const json = (label: string) => (b: unknown) => ({ label, type: 'application/json', payload: JSON.stringify(b) ?? 'null' });
       const arbs: { arbitrary: fc.Arbitrary<{ label: string; type: string; payload: string | Buffer }>; weight: number }[] = [
         { arbitrary: validBody.map(json('valid')), weight: 6 },
         { arbitrary: validBody.map((b) => ({ label: 'valid (form)', type: 'application/x-www-form-urlencoded', payload: form(b) })), weight: 2 },
-        { arbitrary: fc.tuple(validBody, fc.dictionary(fc.oneof(fc.constantFrom(...PROTO_KEYS, 'status', 'balance', 'role', 'approvedBy', 'odds', 'user_id'), fc.string({ maxLength: 12 })), hostileValue, { minKeys: 1, maxKeys: 3 })).map(([b, extra]) => json('extra fields')({ ...extra, ...b, ...extra })), weight: 2 },
+        {
+          arbitrary: fc
+            .tuple(
+              validBody,
+              fc.dictionary(
+                fc.oneof(fc.constantFrom(...PROTO_KEYS, 'status', 'balance', 'role', 'approvedBy', 'odds', 'user_id'), fc.string({ maxLength: 12 })),
+                hostileValue,
+                { minKeys: 1, maxKeys: 3 },
+              ),
+            )
+            .map(([b, extra]) => json('extra fields')({ ...extra, ...b, ...extra })),
+          weight: 2,
+        },
         { arbitrary: fc.jsonValue({ maxDepth: 3 }).map(json('any JSON')), weight: 1 },
         {
           arbitrary: fc.constantFrom<{ label: string; type: string; payload: string | Buffer }>(
@@ -511,8 +606,18 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
         const prop = fc.constantFrom(...props);
         arbs.push(
           { arbitrary: fc.tuple(validBody, prop, hostileValue).map(([b, k, v]) => json(`hostile ${k}`)({ ...b, [k]: v })), weight: 6 },
-          { arbitrary: fc.tuple(validBody, prop, hostileValue).map(([b, k, v]) => ({ label: `hostile ${k} (form)`, type: 'application/x-www-form-urlencoded', payload: form({ ...b, [k]: v }) })), weight: 2 },
-          { arbitrary: fc.tuple(validBody, prop).chain(([b, k]) => fc.constantFrom(...[...gen.boundary(propSchema(k)), null]).map((v) => json(`boundary ${k}`)({ ...b, [k]: v }))), weight: 3 },
+          {
+            arbitrary: fc
+              .tuple(validBody, prop, hostileValue)
+              .map(([b, k, v]) => ({ label: `hostile ${k} (form)`, type: 'application/x-www-form-urlencoded', payload: form({ ...b, [k]: v }) })),
+            weight: 2,
+          },
+          {
+            arbitrary: fc
+              .tuple(validBody, prop)
+              .chain(([b, k]) => fc.constantFrom(...[...gen.boundary(propSchema(k)), null]).map((v) => json(`boundary ${k}`)({ ...b, [k]: v }))),
+            weight: 3,
+          },
           {
             arbitrary: fc.tuple(validBody, prop).map(([b, k]) => {
               const c = { ...b };
@@ -531,7 +636,11 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
           pathArb(op),
           op.query.length > 0 || op.method === 'GET' ? queryArb(op) : fc.constant(''),
           op.body ? bodyArb(op).map((b) => b as { label: string; type: string; payload: string | Buffer } | null) : fc.constant(null),
-          fc.oneof({ arbitrary: fc.constant('valid' as const), weight: 18 }, { arbitrary: fc.constant('none' as const), weight: 1 }, { arbitrary: fc.constant('forged' as const), weight: 1 }),
+          fc.oneof(
+            { arbitrary: fc.constant('valid' as const), weight: 18 },
+            { arbitrary: fc.constant('none' as const), weight: 1 },
+            { arbitrary: fc.constant('forged' as const), weight: 1 },
+          ),
           fc.constantFrom(...ROLES),
           fc.constantFrom('en', 'tw', 'zh', 'jp', 'kor'),
         )
@@ -619,7 +728,8 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
     const run = async (c: Case): Promise<Answer> => {
       const headers = { ...c.headers };
       if (c.op.kind === 'player' && c.op.authed && c.auth !== 'none') headers['token'] = c.auth === 'valid' ? player.token : `${player.token.slice(0, -4)}AAAA`;
-      if (c.op.kind === 'console' && c.auth !== 'none') headers['authorization'] = c.auth === 'valid' ? `Bearer ${staff[c.role].token}` : 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOjF9.';
+      if (c.op.kind === 'console' && c.auth !== 'none')
+        headers['authorization'] = c.auth === 'valid' ? `Bearer ${staff[c.role].token}` : 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOjF9.';
       // The ops routes are asked from loopback too (/metrics answers only there without METRICS_TOKEN).
       const remoteAddress = c.op.kind === 'ops' && c.role !== 'support' ? '127.0.0.1' : addressFor();
       const t0 = Date.now();
@@ -633,7 +743,8 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
           await renewPlayer();
         }
       }
-      if (c.auth === 'valid' && c.op.kind === 'console' && (res.status === 401 || (res.status < 300 && c.op.path.endsWith('/auth/logout')))) await renewStaff(c.role);
+      if (c.auth === 'valid' && c.op.kind === 'console' && (res.status === 401 || (res.status < 300 && c.op.path.endsWith('/auth/logout'))))
+        await renewStaff(c.role);
       msPerOp.set(c.op.id, (msPerOp.get(c.op.id) ?? 0) + Date.now() - t0);
       return res;
     };
@@ -662,7 +773,15 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
     const playerJson = async (path: string, body: Record<string, unknown>): Promise<{ code: number; data: Record<string, unknown> | null }> => {
       const op = ops.find((o) => o.method === 'POST' && o.path === `/index.php/api/${path}`);
       if (!op) throw new Error(`no operation ${path}`);
-      const res = await run({ op, label: 'sequence', url: op.path, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), auth: 'valid', role: 'superadmin' });
+      const res = await run({
+        op,
+        label: 'sequence',
+        url: op.path,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+        auth: 'valid',
+        role: 'superadmin',
+      });
       return JSON.parse(res.body) as { code: number; data: Record<string, unknown> | null };
     };
     let sequences = 0;
@@ -694,27 +813,42 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
         // player: bet on the open round -> records -> result
         const slot = currentSlot(t);
         const money = (rng.nextInt(1, 500) * (rng.nextInt(0, 1) === 0 ? 1 : 0.5)).toFixed(2);
-        const placed = await playerJson('Lottery/playOrder', { issue: slot.issue, plan_id: 1, game_id: 1, play_type: ['big', 'small', 'odd', 'even', 'sum_7'][rng.nextInt(0, 4)], money });
+        const placed = await playerJson('Lottery/playOrder', {
+          issue: slot.issue,
+          plan_id: 1,
+          game_id: 1,
+          play_type: ['big', 'small', 'odd', 'even', 'sum_7'][rng.nextInt(0, 4)],
+          money,
+        });
         await playerJson('user/orderList', { begin_date: '2020-01-01', end_date: '2099-12-31', activeTab: rng.nextInt(0, 2) });
         await playerJson('user/getGameResult', { game_id: 1 });
-        if (placed.code === 1 && typeof placed.data?.['order_id'] === 'number') await consoleJson('support', 'GET', `/admin-api/bets/${placed.data['order_id']}`);
+        if (placed.code === 1 && typeof placed.data?.['order_id'] === 'number')
+          await consoleJson('support', 'GET', `/admin-api/bets/${placed.data['order_id']}`);
       } else if (pick === 2) {
         // player: recharge -> finance approves or rejects -> statement
         const req = await playerJson('user/recharge', { money: String(rng.nextInt(100, 5000)), type: 'TWD' });
         const id = (req.data as { id?: unknown } | null)?.id;
-        if (req.code === 1 && typeof id === 'number') await consoleJson('finance', 'POST', `/admin-api/capital-logs/${id}/${rng.nextInt(0, 1) ? 'approve' : 'reject'}`, rng.nextInt(0, 1) ? { remark: 'fuzz' } : {});
+        if (req.code === 1 && typeof id === 'number')
+          await consoleJson(
+            'finance',
+            'POST',
+            `/admin-api/capital-logs/${id}/${rng.nextInt(0, 1) ? 'approve' : 'reject'}`,
+            rng.nextInt(0, 1) ? { remark: 'fuzz' } : {},
+          );
         await playerJson('user/quantityLogList', { begin_date: '2020-01-01', end_date: '2099-12-31' });
       } else {
         // player: withdrawal -> finance pays or releases it -> statement
         const req = await playerJson('user/withdrawAction', { type: rng.nextInt(0, 1), money: String(rng.nextInt(1, 300)), securityCode: player.code });
         const id = (req.data as { id?: unknown } | null)?.id;
-        if (req.code === 1 && typeof id === 'number') await consoleJson('finance', 'POST', `/admin-api/capital-logs/${id}/${rng.nextInt(0, 1) ? 'approve' : 'reject'}`, {});
+        if (req.code === 1 && typeof id === 'number')
+          await consoleJson('finance', 'POST', `/admin-api/capital-logs/${id}/${rng.nextInt(0, 1) ? 'approve' : 'reject'}`, {});
         await playerJson('user/withdrawInfo', {});
       }
     };
 
     // ------------------------------------------------------------ the schedule: every operation, expensive ones less often
-    const EXPENSIVE = /\/(login|register|logout|newPass|setSafety|setPayInfo|withdrawAction|reset-password|totp\/setup|totp\/enable)$|^POST \/admin-api\/staff$/;
+    const EXPENSIVE =
+      /\/(login|register|logout|newPass|setSafety|setPayInfo|withdrawAction|reset-password|totp\/setup|totp\/enable)$|^POST \/admin-api\/staff$/;
     const weight = (o: Operation): number => (EXPENSIVE.test(o.path) || EXPENSIVE.test(o.id) ? 0.25 : 1);
     const totalWeight = ops.reduce((n, o) => n + weight(o), 0);
     const quota = new Map(ops.map((o) => [o.id, Math.max(CHUNK, Math.ceil((CASES * weight(o)) / totalWeight))]));
@@ -739,7 +873,9 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
         // The rounds move on (and settle what was bet) now and then.
         if (chunkNo % 200 === 0) await freshRound(t);
         if (process.env['T19_PROGRESS'] && chunkNo % 100 === 0)
-          process.stderr.write(`T19: ${generated} cases, ${sequences} sequences, ${fivexx.length} 5xx, ${violations.length} violations, ${Math.round((Date.now() - started) / 1000)} s\n`);
+          process.stderr.write(
+            `T19: ${generated} cases, ${sequences} sequences, ${fivexx.length} 5xx, ${violations.length} violations, ${Math.round((Date.now() - started) / 1000)} s\n`,
+          );
       }
     }
 
@@ -749,8 +885,17 @@ describe('T19 schema fuzzing of every OpenAPI operation', () => {
       const op = ops.find((o) => o.id === path);
       if (!op) throw new Error(`no ${path}`);
       for (let i = 0; i < 1_300; i++) {
-        const headers: Record<string, string> = op.kind === 'console' ? { authorization: `Bearer ${staff.superadmin.token}`, 'x-lang': 'en' } : { token: player.token, 'content-type': 'application/json' };
-        const res = await send({ method: op.method, url: op.path, headers, ...(op.method === 'POST' ? { payload: JSON.stringify({ plan_id: 1, game_id: 1 }) } : {}), remoteAddress: '10.255.255.254' });
+        const headers: Record<string, string> =
+          op.kind === 'console'
+            ? { authorization: `Bearer ${staff.superadmin.token}`, 'x-lang': 'en' }
+            : { token: player.token, 'content-type': 'application/json' };
+        const res = await send({
+          method: op.method,
+          url: op.path,
+          headers,
+          ...(op.method === 'POST' ? { payload: JSON.stringify({ plan_id: 1, game_id: 1 }) } : {}),
+          remoteAddress: '10.255.255.254',
+        });
         check(op, 'flood', op.path, res);
         floodStatus.set(res.status, (floodStatus.get(res.status) ?? 0) + 1);
       }

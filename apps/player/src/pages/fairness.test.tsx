@@ -7,7 +7,9 @@ import { initI18n } from '../i18n';
 import en from '../i18n/locales/en.json';
 
 const answers: Record<string, unknown> = {};
-const call = vi.fn((endpoint: string, _body?: unknown) => (endpoint in answers ? Promise.resolve(answers[endpoint]) : Promise.reject(new Error(`no ${endpoint}`))));
+const call = vi.fn((endpoint: string, _body?: unknown) =>
+  endpoint in answers ? Promise.resolve(answers[endpoint]) : Promise.reject(new Error(`no ${endpoint}`)),
+);
 vi.mock('../app/api', () => ({ api: { call: (endpoint: string, body: unknown) => call(endpoint, body) } }));
 const { default: FairnessPage } = await import('./fairness');
 
@@ -27,7 +29,18 @@ const drawn: IssueRow = {
   state: 'drawn',
   drawTime: 1_790_000_000,
 };
-const open: IssueRow = { ...drawn, issue: '20261122002', site_1: null, site_2: null, site_3: null, sum: null, lottery_code: null, seed: null, state: 'open', hash: 'ab'.repeat(32) };
+const open: IssueRow = {
+  ...drawn,
+  issue: '20261122002',
+  site_1: null,
+  site_2: null,
+  site_3: null,
+  sum: null,
+  lottery_code: null,
+  seed: null,
+  state: 'open',
+  hash: 'ab'.repeat(32),
+};
 
 function show(path: string): void {
   render(

@@ -170,7 +170,11 @@ function GameRounds({ gameId }: { gameId: number }): ReactElement {
   // A round newer than the loaded list (opened since, e.g. from a link): read the list again, once per round.
   const newest = data?.[0]?.issue;
   const stale =
-    wantedIssue !== null && newest !== undefined && refreshedFor.current !== wantedIssue && wantedIssue > newest && !(data ?? []).some((r) => r.issue === wantedIssue);
+    wantedIssue !== null &&
+    newest !== undefined &&
+    refreshedFor.current !== wantedIssue &&
+    wantedIssue > newest &&
+    !(data ?? []).some((r) => r.issue === wantedIssue);
   useEffect(() => {
     if (!stale || loading || wantedIssue === null) return;
     refreshedFor.current = wantedIssue;
@@ -181,7 +185,8 @@ function GameRounds({ gameId }: { gameId: number }): ReactElement {
   const rows: IssueRow[] = (data ?? []).filter((r) => r.state !== 'void');
   const wanted = wantedIssue;
   const chosen = rows.find((r) => r.issue === wanted) ?? (wanted === null ? (rows.find((r) => r.seed !== null) ?? rows[0]) : undefined);
-  if (stale || staleAnswer.current === data || (loading && (data === undefined || chosen === undefined))) return <div className="pad muted">{t('common.loading')}</div>;
+  if (stale || staleAnswer.current === data || (loading && (data === undefined || chosen === undefined)))
+    return <div className="pad muted">{t('common.loading')}</div>;
   const pick = (issue: string): void => {
     const next = new URLSearchParams(params);
     next.set('game_id', String(gameId));

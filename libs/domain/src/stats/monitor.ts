@@ -42,4 +42,3 @@ export function chiSquareVerdict(pValue: number | null, sample: number): Fairnes
   if (pValue === null || !(sample >= FAIRNESS_MIN_SAMPLE)) return 'insufficient';
   return pValue < FAIRNESS_ALPHA ? 'flagged' : 'ok';
 }
-

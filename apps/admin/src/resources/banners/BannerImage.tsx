@@ -7,7 +7,14 @@ export function BannerImage({ height = 48 }: { height?: number }): React.ReactEl
   const record = useRecordContext<{ image: string; title: string }>();
   const translate = useTranslate();
   if (!record?.image) return null;
-  return <Box component="img" src={record.image} alt={record.title || translate('resources.banners.preview')} sx={{ height, maxWidth: 240, objectFit: 'cover', borderRadius: 1 }} />;
+  return (
+    <Box
+      component="img"
+      src={record.image}
+      alt={record.title || translate('resources.banners.preview')}
+      sx={{ height, maxWidth: 240, objectFit: 'cover', borderRadius: 1 }}
+    />
+  );
 }
 
 export function BannerPreview(): React.ReactElement | null {

@@ -290,7 +290,9 @@ function ApprovalProgress({ record }: { record: ApprovalRecord }): React.ReactEl
   const translate = useTranslate();
   const approvals = record.approvals.filter((a) => a.decision === 'approve');
   if (record.status === AUDIT_STATUS.PENDING && approvals.length > 0) {
-    return <span>{translate('resources.capital-logs.maker_checker.short', { staff: approvals.map((a) => a.staff_username ?? `#${a.staff_id}`).join(', ') })}</span>;
+    return (
+      <span>{translate('resources.capital-logs.maker_checker.short', { staff: approvals.map((a) => a.staff_username ?? `#${a.staff_id}`).join(', ') })}</span>
+    );
   }
   return <span>{approvals.length > 0 ? approvals.map((a) => a.staff_username ?? `#${a.staff_id}`).join(', ') : '-'}</span>;
 }

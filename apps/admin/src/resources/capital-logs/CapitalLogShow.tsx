@@ -1,16 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { CAPITAL_TYPE } from '@sum28/domain';
-import {
-  Labeled,
-  NumberField,
-  ReferenceField,
-  SelectField,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Labeled, NumberField, ReferenceField, SelectField, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField, MoneyField, useIntlLocale } from '../../common/fields';
 import type { ApprovalRecord } from './approval';
 import { STATUS_CHOICES, TYPE_CHOICES } from './choices';

@@ -95,7 +95,9 @@ export function ResolveDialog({ open, decision, records, onClose, onDone }: Reso
           required={decision === 'reject'}
           error={touched && missingReason}
           helperText={
-            touched && missingReason ? translate('resources.capital-logs.resolve.reason_required') : translate(`resources.capital-logs.resolve.${decision}_help`)
+            touched && missingReason
+              ? translate('resources.capital-logs.resolve.reason_required')
+              : translate(`resources.capital-logs.resolve.${decision}_help`)
           }
           slotProps={{ htmlInput: { maxLength: 500 } }}
           fullWidth
@@ -107,7 +109,12 @@ export function ResolveDialog({ open, decision, records, onClose, onDone }: Reso
         <Button onClick={close} disabled={busy}>
           {translate('ra.action.cancel')}
         </Button>
-        <Button onClick={() => void confirm()} disabled={busy || (touched && missingReason)} variant="contained" color={decision === 'reject' ? 'error' : 'primary'}>
+        <Button
+          onClick={() => void confirm()}
+          disabled={busy || (touched && missingReason)}
+          variant="contained"
+          color={decision === 'reject' ? 'error' : 'primary'}
+        >
           {translate(`resources.capital-logs.resolve.${decision}_confirm`)}
         </Button>
       </DialogActions>

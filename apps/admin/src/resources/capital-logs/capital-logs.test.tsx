@@ -8,8 +8,18 @@ import { type ApprovalRecord, approvalState, totalAmount } from './approval';
 import { ResolveButtons } from './ResolveButtons';
 import { ResolveDialog } from './ResolveDialog';
 
-const pending = (over: Partial<ApprovalRecord> = {}): ApprovalRecord => ({ id: 1, type: 1, status: 0, quantity: 100, requested_by: null, approvals: [], ...over });
-const firstBy = (staff_id: number): ApprovalRecord['approvals'] => [{ staff_id, staff_username: `fin${staff_id}`, decision: 'approve', created_at: 1_700_000_000_000 }];
+const pending = (over: Partial<ApprovalRecord> = {}): ApprovalRecord => ({
+  id: 1,
+  type: 1,
+  status: 0,
+  quantity: 100,
+  requested_by: null,
+  approvals: [],
+  ...over,
+});
+const firstBy = (staff_id: number): ApprovalRecord['approvals'] => [
+  { staff_id, staff_username: `fin${staff_id}`, decision: 'approve', created_at: 1_700_000_000_000 },
+];
 
 function auth(meId: number, role = 'finance'): AuthProvider {
   return {
@@ -38,8 +48,18 @@ describe('capital-logs access (the API path is capital-logs, the permissions cap
       'capital_logs.resolve',
     ]);
     expect(permissionFor('capital-logs', 'delete')).toBeNull();
-    expect(['support', 'finance', 'operator', 'superadmin'].map((r) => canRoleAccess(r as 'support', 'capital-logs', 'resolve'))).toEqual([false, true, false, true]);
-    expect(['support', 'finance', 'operator', 'superadmin'].map((r) => canRoleAccess(r as 'support', 'capital-logs', 'list'))).toEqual([true, true, false, true]);
+    expect(['support', 'finance', 'operator', 'superadmin'].map((r) => canRoleAccess(r as 'support', 'capital-logs', 'resolve'))).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
+    expect(['support', 'finance', 'operator', 'superadmin'].map((r) => canRoleAccess(r as 'support', 'capital-logs', 'list'))).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
   });
 });
 
@@ -154,7 +174,13 @@ describe('maker-checker buttons and the approve/reject dialogs', () => {
     const onDone = vi.fn();
     render(
       <AdminContext authProvider={auth(8)} i18nProvider={i18nProvider}>
-        <ResolveDialog open decision="approve" records={[pending({ id: 21, quantity: 1 }), pending({ id: 22, quantity: 2 })]} onClose={() => undefined} onDone={onDone} />
+        <ResolveDialog
+          open
+          decision="approve"
+          records={[pending({ id: 21, quantity: 1 }), pending({ id: 22, quantity: 2 })]}
+          onClose={() => undefined}
+          onDone={onDone}
+        />
       </AdminContext>,
     );
     expect((await screen.findByTestId('resolve-summary')).textContent).toBe('2 records, total amount 3.00');

@@ -21,9 +21,7 @@ export function OddsInput(): React.ReactElement {
       <TextInput source="odds" validate={validateOddsText} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
       {f !== null && (
         <Box data-testid="odds-figures" sx={{ mb: 2 }}>
-          <Typography variant="body2">
-            {translate('resources.odds.figures.probability', { value: `${pct(f.probability * 100, 1)}%` })}
-          </Typography>
+          <Typography variant="body2">{translate('resources.odds.figures.probability', { value: `${pct(f.probability * 100, 1)}%` })}</Typography>
           <Typography variant="body2">{translate('resources.odds.figures.fair', { value: pct(f.fairOdds, 3) })}</Typography>
           <Typography variant="body2" color={f.error === 'above_fair' ? 'error' : 'textPrimary'} data-testid="odds-rtp">
             {f.rtpPercent === null

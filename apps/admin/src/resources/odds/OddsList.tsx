@@ -28,7 +28,9 @@ export default function OddsList(): React.ReactElement {
         </DataTable.Col>
         <DataTable.Col label="resources.odds.fields.probability" align="right" disableSort>
           <FunctionField<{ play_type: string }>
-            render={(r) => (isPlayType(r.play_type) ? new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1 }).format(hitProbability(r.play_type)) : '-')}
+            render={(r) =>
+              isPlayType(r.play_type) ? new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1 }).format(hitProbability(r.play_type)) : '-'
+            }
           />
         </DataTable.Col>
         <DataTable.Col source="rtp_percent" align="right" disableSort>

@@ -28,7 +28,5 @@ export function oddsFigures(playType: unknown, text: unknown): OddsFigures | nul
 export function validateOddsText(value: unknown, values: Record<string, unknown>): string | { message: string; args: Record<string, unknown> } | undefined {
   const f = oddsFigures(values['play_type'], value);
   if (f === null || f.error === null) return undefined;
-  return f.error === 'above_fair'
-    ? { message: 'resources.odds.errors.above_fair', args: { max: f.fairOdds.toFixed(3) } }
-    : 'resources.odds.errors.invalid';
+  return f.error === 'above_fair' ? { message: 'resources.odds.errors.above_fair', args: { max: f.fairOdds.toFixed(3) } } : 'resources.odds.errors.invalid';
 }

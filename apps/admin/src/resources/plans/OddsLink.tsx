@@ -6,7 +6,10 @@ export function OddsLink(): React.ReactElement | null {
   const translate = useTranslate();
   if (!record) return null;
   return (
-    <Link to={{ pathname: '/odds', search: `filter=${encodeURIComponent(JSON.stringify({ plan_id: record.id }))}` }} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+    <Link
+      to={{ pathname: '/odds', search: `filter=${encodeURIComponent(JSON.stringify({ plan_id: record.id }))}` }}
+      onClick={(e: React.MouseEvent) => e.stopPropagation()}
+    >
       {translate('resources.plans.odds')}
     </Link>
   );

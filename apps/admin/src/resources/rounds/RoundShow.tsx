@@ -1,4 +1,16 @@
-import { DataTable, FunctionField, Labeled, NumberField, ReferenceField, ReferenceManyField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import {
+  DataTable,
+  FunctionField,
+  Labeled,
+  NumberField,
+  ReferenceField,
+  ReferenceManyField,
+  SelectField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+} from 'react-admin';
 import { Stack } from '@mui/material';
 import { ROUND_STATE_CHOICES } from '../../common/choices';
 import { DateTimeField, MoneyField } from '../../common/fields';

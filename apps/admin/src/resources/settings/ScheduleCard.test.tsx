@@ -23,7 +23,9 @@ describe('the schedule on the settings page', () => {
   });
 
   it("shows the deployment's schedule read-only, with why it cannot be edited here", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ open_hours: '10:00-02:00', tz: 'Asia/Taipei', round_seconds: 300, bet_close_seconds: 30 }), { status: 200 }));
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ open_hours: '10:00-02:00', tz: 'Asia/Taipei', round_seconds: 300, bet_close_seconds: 30 }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetch);
     renderCard();
     const list = await screen.findByTestId('schedule');
@@ -34,12 +36,18 @@ describe('the schedule on the settings page', () => {
   });
 
   it('says "around the clock" for always, and shows an error when the API refuses', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ open_hours: 'always', tz: 'UTC', round_seconds: 1, bet_close_seconds: 0 }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ open_hours: 'always', tz: 'UTC', round_seconds: 1, bet_close_seconds: 0 }), { status: 200 })),
+    );
     renderCard();
     expect((await screen.findByTestId('schedule')).textContent).toContain('Open around the clock');
     expect(screen.getByText('1 s')).toBeTruthy();
     cleanup();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'FORBIDDEN', message: 'no' }), { status: 403 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: 'FORBIDDEN', message: 'no' }), { status: 403 })),
+    );
     renderCard();
     expect((await screen.findByRole('alert')).textContent).toBe('The schedule could not be loaded.');
   });

@@ -55,7 +55,8 @@ function SettingsForm(): React.ReactElement {
       }
     }
     setFailures(failed);
-    if (Object.keys(failed).length > 0) notify('resources.settings.partly_saved', { type: 'error', messageArgs: { saved, failed: Object.keys(failed).length } });
+    if (Object.keys(failed).length > 0)
+      notify('resources.settings.partly_saved', { type: 'error', messageArgs: { saved, failed: Object.keys(failed).length } });
     else notify('resources.settings.saved', { type: 'success', messageArgs: { saved } });
     refresh();
   };
@@ -130,7 +131,14 @@ function SettingField({ def, disabled, failure }: { def: SettingFieldDef; disabl
           </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1 }}>
             {CURRENCY_CODES.map((c) => (
-              <TextInput key={c} source={`currencies.${c}`} label={c} disabled={disabled} helperText={false} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              <TextInput
+                key={c}
+                source={`currencies.${c}`}
+                label={c}
+                disabled={disabled}
+                helperText={false}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
             ))}
           </Box>
         </Box>

@@ -3,7 +3,11 @@ import { ROLE_CHOICES } from '../../common/choices';
 import { DateTimeField } from '../../common/fields';
 import { ListActions } from '../../common/ListActions';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="role" source="role" choices={ROLE_CHOICES} />, <BooleanInput key="enabled" source="enabled" />];
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="role" source="role" choices={ROLE_CHOICES} />,
+  <BooleanInput key="enabled" source="enabled" />,
+];
 
 /** Staff accounts (superadmin only): role, enabled, second factor, sign-in lock. */
 export default function StaffList(): React.ReactElement {

@@ -193,7 +193,11 @@ export function UserActions(): React.ReactElement | null {
             {t('reset.shown_once')}
           </Alert>
           <Typography variant="body2">{t('reset.temporary')}</Typography>
-          <Typography component="code" data-testid="temporary-password" sx={{ display: 'block', fontFamily: 'monospace', fontSize: 20, my: 1, userSelect: 'all' }}>
+          <Typography
+            component="code"
+            data-testid="temporary-password"
+            sx={{ display: 'block', fontFamily: 'monospace', fontSize: 20, my: 1, userSelect: 'all' }}
+          >
             {temporary?.password}
           </Typography>
           <Typography variant="body2">{t('reset.next_steps', { smart_count: temporary?.sessions ?? 0 })}</Typography>

@@ -13,7 +13,13 @@ export class RegisterDto extends PlayerRequestDto implements RegisterRequest {
   @StrField({ optional: true, max: 16, description: 'invite code as shown to the inviter, e.g. 100001' }) invite_code?: string;
   @StrField({ optional: true, max: 64 }) captcha_id?: string;
   @StrField({ optional: true, max: 16 }) captcha?: string;
-  @StrField({ optional: true, max: 1024, pattern: POW_PAYLOAD, description: 'base64 ALTCHA payload (of a JSON object) solving the captcha answer\'s `pow` challenge' }) pow?: string;
+  @StrField({
+    optional: true,
+    max: 1024,
+    pattern: POW_PAYLOAD,
+    description: "base64 ALTCHA payload (of a JSON object) solving the captcha answer's `pow` challenge",
+  })
+  pow?: string;
   @BoolField({ description: 'I am 18 or older and accept the terms' }) adult!: boolean;
 }
 
@@ -22,7 +28,13 @@ export class LoginDto extends PlayerRequestDto implements LoginRequest {
   @StrField({ min: 1, max: 64 }) password!: string;
   @StrField({ optional: true, max: 64 }) captcha_id?: string;
   @StrField({ optional: true, max: 16 }) captcha?: string;
-  @StrField({ optional: true, max: 1024, pattern: POW_PAYLOAD, description: 'base64 ALTCHA payload (of a JSON object) solving the captcha answer\'s `pow` challenge' }) pow?: string;
+  @StrField({
+    optional: true,
+    max: 1024,
+    pattern: POW_PAYLOAD,
+    description: "base64 ALTCHA payload (of a JSON object) solving the captcha answer's `pow` challenge",
+  })
+  pow?: string;
 }
 
 export class EmptyDto extends PlayerRequestDto {}

@@ -125,7 +125,8 @@ export function describeResponses(doc: OpenAPIObject): OpenAPIObject {
       if (path.startsWith(PLAYER_PREFIX)) playerResponses(op, data);
       else if (path.startsWith(CONSOLE_PREFIX)) consoleResponses(op, path, data);
       // Ops routes: JSON of the return type, unless the controller documents its own answer (e.g. /metrics, text).
-      else if (!hasContent(op.responses?.['200'])) op.responses = { ...op.responses, '200': { description: 'OK', content: { 'application/json': { schema: data } } } };
+      else if (!hasContent(op.responses?.['200']))
+        op.responses = { ...op.responses, '200': { description: 'OK', content: { 'application/json': { schema: data } } } };
     }
   }
   return doc;

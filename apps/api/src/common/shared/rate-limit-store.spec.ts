@@ -5,10 +5,15 @@ import { sharedCounter } from './shared-store.fake';
 type Res = { current: number; ttl: number };
 const incr = (s: BatchedRateLimitStore, key: string): Res => {
   let out: Res | undefined;
-  s.incr(key, (err, res) => {
-    if (err) throw err;
-    out = res;
-  }, 60_000, 10);
+  s.incr(
+    key,
+    (err, res) => {
+      if (err) throw err;
+      out = res;
+    },
+    60_000,
+    10,
+  );
   if (out === undefined) throw new Error('incr did not answer at once');
   return out;
 };

@@ -71,7 +71,14 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
     this.batched.close();
   }
 
-  private async count(store: SharedStore, key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+  private async count(
+    store: SharedStore,
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
     const base = `throttle:${throttlerName}:${key}`;
     // the block, and when there is none the hit, in one round trip
     const counted = await store.hitUnlessSet(base, `${base}:blocked`, ttl);

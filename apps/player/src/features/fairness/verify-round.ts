@@ -1,15 +1,5 @@
 import type { IssueRow } from '@sum28/contracts';
-import {
-  drawFromSeed,
-  hashSeedHex,
-  isSeedHex,
-  MAX_SUM,
-  SUM_COUNTS,
-  sumFrequencyChiSquare,
-  TRIPLE_SPACE,
-  verifyDraw,
-  type FairnessError,
-} from '@sum28/domain';
+import { drawFromSeed, hashSeedHex, isSeedHex, MAX_SUM, SUM_COUNTS, sumFrequencyChiSquare, TRIPLE_SPACE, verifyDraw, type FairnessError } from '@sum28/domain';
 
 /** A round as the fairness page shows it: its published commitment and, once drawn, the revealed seed and digits. */
 export interface RoundToVerify {

@@ -3,7 +3,19 @@ import { BET_STATUS, PROFIT_PENDING, type OrderRow } from '@sum28/contracts';
 /** The fields of a bet the detail screen shows, carried in its query (spec: 'opens /betDetail with the bet as query'). */
 export type BetView = Pick<
   OrderRow,
-  'id' | 'orderNo' | 'quantity' | 'profit' | 'status' | 'whether_hit' | 'plan_name' | 'play_method' | 'lottery_code' | 'createtime' | 'issue' | 'name' | 'game_id'
+  | 'id'
+  | 'orderNo'
+  | 'quantity'
+  | 'profit'
+  | 'status'
+  | 'whether_hit'
+  | 'plan_name'
+  | 'play_method'
+  | 'lottery_code'
+  | 'createtime'
+  | 'issue'
+  | 'name'
+  | 'game_id'
 >;
 
 /** The query string of `/betDetail` for a bet of the record. */

@@ -1,3 +1,4 @@
+import { HASH_OPTIONS } from '../src/auth/password-hasher';
 import { translate } from '@sum28/contracts';
 import { CapitalLogEntity, IdempotencyKeyEntity, PayInfoEntity, UserEntity } from '@sum28/database';
 import { createTestApp, fundPlayer, ledgerViolations, registerPlayer, type TestApp } from './factories/test-app';
@@ -107,7 +108,9 @@ describe('wallet: pay info, security code, fund history', () => {
       expect(res.body).toMatchObject({ code: 1, msg: translate('en', 'SET_SUCCESS'), data: null });
       expect((await call('safetyInfo', p.token, {})).body.data).toEqual({ isTrue: true });
       const u = await t.ds.getRepository(UserEntity).findOneByOrFail({ id: p.userId });
-      expect(u.security_code_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      // argon2id with the server's profile (the production parameters are pinned in password-hasher.spec.ts)
+      const o = HASH_OPTIONS[t.cfg.passwordHashProfile];
+      expect(u.security_code_hash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${o.memoryCost},p=${o.parallelism},t=${o.timeCost}\\$`));
       expect(u.security_code_hash).not.toContain('482913');
     });
 

@@ -3,7 +3,13 @@ import { ConfigError, loadConfig } from './app-config';
 describe(loadConfig.name, () => {
   it('has working defaults: port 3000, SQLite file, Taipei, 10:00-02:00, 210 s rounds closing 30 s early', () => {
     const cfg = loadConfig({});
-    expect(cfg).toMatchObject({ port: 3000, databaseUrl: 'sqlite:data/lottery.sqlite', captchaRequired: true, schedulerEnabled: true });
+    expect(cfg).toMatchObject({
+      port: 3000,
+      databaseUrl: 'sqlite:data/lottery.sqlite',
+      captchaRequired: true,
+      schedulerEnabled: true,
+      passwordHashProfile: 'owasp',
+    });
     expect(cfg.schedule).toEqual({ tz: 'Asia/Taipei', openHours: { start: 600, end: 120 }, roundSeconds: 210, betCloseSeconds: 30 });
   });
 
@@ -14,6 +20,8 @@ describe(loadConfig.name, () => {
     [{ ROUND_SECONDS: '12', BET_CLOSE_SECONDS: '12' }, /BET_CLOSE_SECONDS/],
     [{ PLATFORM_TZ: 'Mars/Olympus' }, /PLATFORM_TZ/],
     [{ CAPTCHA_MODE: 'off', NODE_ENV: 'production' }, /CAPTCHA_MODE=off is refused/],
+    [{ PASSWORD_HASH_PROFILE: 'test', NODE_ENV: 'production' }, /PASSWORD_HASH_PROFILE=test is refused/],
+    [{ PASSWORD_HASH_PROFILE: 'fast' }, /PASSWORD_HASH_PROFILE/],
     [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD/],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

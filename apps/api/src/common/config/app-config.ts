@@ -6,6 +6,9 @@ import { parseOpenHours, SUPPORT_HOURS, validateScheduleConfig, type ScheduleCon
 /** pino's levels; `silent` turns the JSON request log off. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** argon2id parameters: `owasp` (the default) or `test` (cheap; refused when NODE_ENV=production). */
+export const PASSWORD_HASH_PROFILES = ['owasp', 'test'] as const;
+export type PasswordHashProfile = (typeof PASSWORD_HASH_PROFILES)[number];
 
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
@@ -23,6 +26,7 @@ export class EnvDto {
   @IsOptional() @Transform(toInt) @IsInt() @Min(5) @Max(86400) ROUND_SECONDS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(86399) BET_CLOSE_SECONDS?: number;
   @IsOptional() @IsIn(['required', 'off']) CAPTCHA_MODE?: string;
+  @IsOptional() @IsIn(PASSWORD_HASH_PROFILES) PASSWORD_HASH_PROFILE?: string;
   @IsOptional()
   @Matches(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, { message: 'ADMIN_USERNAME must be 4-32 letters, digits or _' })
   ADMIN_USERNAME?: string;
@@ -53,6 +57,8 @@ export interface AppConfig {
   schedule: ScheduleConfig;
   openHoursText: string;
   captchaRequired: boolean;
+  /** argon2id parameters of passwords and security codes (`test` only outside production) */
+  passwordHashProfile: PasswordHashProfile;
   adminUsername: string;
   adminPassword: string | null;
   csChatUrl: string;
@@ -96,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   const nodeEnv = (dto.NODE_ENV ?? 'development') as AppConfig['env'];
   const captchaRequired = (dto.CAPTCHA_MODE ?? 'required') === 'required';
   if (!captchaRequired && nodeEnv === 'production') problems.push('CAPTCHA_MODE=off is refused when NODE_ENV=production');
+  const passwordHashProfile = (dto.PASSWORD_HASH_PROFILE ?? 'owasp') as PasswordHashProfile;
+  if (passwordHashProfile !== 'owasp' && nodeEnv === 'production') problems.push('PASSWORD_HASH_PROFILE=test is refused when NODE_ENV=production');
   if ((dto.FAULT_SETTLE_DELAY_MS ?? 0) > 0 && nodeEnv === 'production') problems.push('FAULT_SETTLE_DELAY_MS is a test hook, refused when NODE_ENV=production');
   const openHoursText = dto.OPEN_HOURS ?? '10:00-02:00';
   const openHours = parseOpenHours(openHoursText);
@@ -125,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     schedule,
     openHoursText,
     captchaRequired,
+    passwordHashProfile,
     adminUsername: dto.ADMIN_USERNAME ?? 'admin',
     adminPassword: dto.ADMIN_PASSWORD ?? null,
     csChatUrl: dto.CS_CHAT_URL ?? '',

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import type { SharedStore } from './shared-store';
 
@@ -30,7 +31,7 @@ export class RedisSharedStore implements SharedStore {
   private readonly sub: Redis;
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
   /** Tags this instance's messages so it can skip their echo. */
-  private readonly origin = `${process.pid}.${Math.random().toString(36).slice(2, 10)}`;
+  private readonly origin = `${process.pid}.${randomBytes(5).toString('hex')}`;
 
   constructor(
     url: string,

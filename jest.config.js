@@ -1,2 +1,5 @@
-// API tests open real databases and hash with argon2: give them room on a 2-core machine.
-module.exports = { maxWorkers: 2, testTimeout: 60_000, projects: ['<rootDir>/libs/domain', '<rootDir>/libs/contracts', '<rootDir>/apps/api'] };
+// API tests open real databases and hash passwords: give them room on a 2-core machine. The limit of a test or hook
+// comes from TEST_TIME_LIMIT_S (scripts/test-limits.js), like every other limit of the suites.
+const { testLimitMs } = require('./scripts/test-limits');
+
+module.exports = { maxWorkers: 2, testTimeout: testLimitMs(), projects: ['<rootDir>/libs/domain', '<rootDir>/libs/contracts', '<rootDir>/apps/api'] };

@@ -13,4 +13,6 @@ module.exports = {
     '^@sum28/database$': path.join(root, 'database/src'),
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // The run's random seed (TEST_SEED) for Math.random and fast-check: printed by `npm test`, replayable.
+  setupFiles: [path.join(root, 'scripts/jest-seed.js')],
 };

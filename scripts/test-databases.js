@@ -1,6 +1,9 @@
 // The databases the API e2e suite runs on (`TEST_DB`), and the sweep that drops every PostgreSQL database
 // a test run created. Plain CommonJS: used by scripts/test.js and by jest's global setup / teardown.
 const { Client } = require('pg');
+const { existsSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const path = require('node:path');
 
 /** `better-sqlite3` (default), `sqlite3` (the other SQLite driver) or `postgres`. */
 const TEST_DBS = ['better-sqlite3', 'sqlite3', 'postgres'];
@@ -33,11 +36,28 @@ async function dropRunDatabases(tag) {
   }
 }
 
+/** Where a run keeps its template SQLite files (test/factories/test-db.ts): /dev/shm where there is one. */
+function runTemplateDir(tag) {
+  return path.join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `sum28-templates-${tag}`);
+}
+
+/** Removes the run's template files. */
+function removeRunTemplates(tag) {
+  rmSync(runTemplateDir(tag), { recursive: true, force: true });
+}
+
 /**
  * e2e files that choose their own databases (real server processes on SQLite files and PostgreSQL, the
  * driver matrix, migrations on both): they run once, in the default run, not again per TEST_DB.
  */
-const DB_INDEPENDENT_SPECS = ['scale.e2e-spec.ts', 'cluster.e2e-spec.ts', 'database.e2e-spec.ts', 'identity.e2e-spec.ts', 'backup.e2e-spec.ts'];
+const DB_INDEPENDENT_SPECS = [
+  'scale.e2e-spec.ts',
+  'cluster.e2e-spec.ts',
+  'database.e2e-spec.ts',
+  'identity.e2e-spec.ts',
+  'backup.e2e-spec.ts',
+  'settlement-sql.e2e-spec.ts',
+];
 
 /**
  * What `npm test` runs on the `sqlite3` driver: the money paths (bets, settlement, ledger, wallet,
@@ -68,4 +88,40 @@ const SQLITE3_SUBSET = [
   'database-parity',
 ].map((n) => `${n}.e2e-spec.ts`);
 
-module.exports = { DB_INDEPENDENT_SPECS, SQLITE3_SUBSET, TEST_DBS, PG_ADMIN_URL, RUN_DB_PREFIX, testDbKind, newRunTag, dropRunDatabases };
+/**
+ * What `npm test` runs on PostgreSQL: the files whose behaviour depends on the database (the sqlite3 subset's money
+ * paths and player reads, plus the other reads with SQL of their own: records, team, the console's player records and
+ * resource lists, the native bet route, sessions, sign-in counters). Not the validation sweeps, messages, the role
+ * matrix, OpenAPI, content or dependency rules: they answer before any SQL that differs between the drivers. The whole
+ * suite on PostgreSQL: `TEST_DB=postgres npx jest --selectProjects api apps/api/test`.
+ */
+const POSTGRES_SUBSET = [
+  ...SQLITE3_SUBSET,
+  ...[
+    'player-records',
+    'player-api-complete',
+    'play-order-route',
+    'team',
+    'account',
+    'auth',
+    'sign-in-throttle',
+    'session-revocation',
+    'console-player-records',
+    'console-resources',
+    'console-schedule',
+  ].map((n) => `${n}.e2e-spec.ts`),
+];
+
+module.exports = {
+  POSTGRES_SUBSET,
+  DB_INDEPENDENT_SPECS,
+  SQLITE3_SUBSET,
+  runTemplateDir,
+  removeRunTemplates,
+  TEST_DBS,
+  PG_ADMIN_URL,
+  RUN_DB_PREFIX,
+  testDbKind,
+  newRunTag,
+  dropRunDatabases,
+};

@@ -8,7 +8,7 @@ import { ALL_EXTRA_CHECKS } from '../src/audit/invariant-checker.service';
 import { runLedgerCheck } from '../src/ledger/ledger-check';
 import { backupDatabase, restoreDatabase } from '../src/ops/backup';
 import { bet, clockTo, createPgDatabase, engine, freshRound, REPO_ROOT, roundOf } from './factories/game';
-import { pgAvailable } from './factories/postgres';
+import { requirePostgres } from './factories/postgres';
 import { createTestApp, fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
 
 const CLI = (name: string): string => join(REPO_ROOT, 'apps', 'api', 'dist', 'cli', `${name}.js`);
@@ -44,7 +44,7 @@ beforeAll(() => {
   execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(REPO_ROOT, 'apps/api/tsconfig.build.json')], {
     stdio: 'ignore',
   });
-}, 120_000);
+});
 
 describe('backup and restore on SQLite', () => {
   let t: TestApp;
@@ -132,14 +132,14 @@ describe('backup and restore on SQLite', () => {
 });
 
 const pgDump = spawnSync('sh', ['-c', 'command -v pg_dump && command -v pg_restore'], { encoding: 'utf8' }).status === 0;
-const pgReady = pgDump && pgAvailable();
-if (!pgDump) console.warn('pg_dump / pg_restore are not installed: the PostgreSQL backup and restore test is skipped');
-(pgReady ? describe : describe.skip)('backup and restore on PostgreSQL (pg_dump / pg_restore)', () => {
+describe('backup and restore on PostgreSQL (pg_dump / pg_restore)', () => {
   let t: TestApp;
   let source: { url: string; drop: () => Promise<void> };
   let target: { url: string; drop: () => Promise<void> };
   let dir: string;
   beforeAll(async () => {
+    if (!pgDump) throw new Error('pg_dump / pg_restore are not installed (Debian: postgresql-client): this test needs them');
+    requirePostgres();
     dir = mkdtempSync(join(tmpdir(), 'sum28-pgbackup-'));
     source = await createPgDatabase();
     target = await createPgDatabase();

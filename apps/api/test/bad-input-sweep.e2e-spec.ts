@@ -4,6 +4,7 @@ import { runLedgerCheck } from '../src/ledger/ledger-check';
 import { adminToken, createConsoleApp } from './console-fixtures';
 import { appRoutes, dtoFields, type AppRoute, type DtoField } from './factories/routes';
 import { PLAYER_CALLS } from './factories/player-calls';
+import { testLimitMs } from './factories/limits';
 import { fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
 
 /**
@@ -200,84 +201,93 @@ describe('bad-input sweep: a generated corpus over every player and console rout
     return parts.join(';');
   }
 
-  it('answers 0 5xx, accepts 0 structurally bad inputs, stores nothing that runs, and leaves the ledger clean', async () => {
-    const player = await registerPlayer(t);
-    await fundPlayer(t, player.userId, 1_000_000);
-    let playerToken = player.token;
-    let staffToken = await adminToken(t);
-    const playerBase = new Map(PLAYER_CALLS.map((c) => [c.path, c.body]));
-    const routes = appRoutes(t).filter((r) => r.path.startsWith('/index.php') || r.path.startsWith('/admin-api'));
-    // Signing out spends the session the rest of the sweep uses: those go last.
-    routes.sort((a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')));
+  it(
+    'answers 0 5xx, accepts 0 structurally bad inputs, stores nothing that runs, and leaves the ledger clean',
+    async () => {
+      const player = await registerPlayer(t);
+      await fundPlayer(t, player.userId, 1_000_000);
+      let playerToken = player.token;
+      let staffToken = await adminToken(t);
+      const playerBase = new Map(PLAYER_CALLS.map((c) => [c.path, c.body]));
+      const routes = appRoutes(t).filter((r) => r.path.startsWith('/index.php') || r.path.startsWith('/admin-api'));
+      // Signing out spends the session the rest of the sweep uses: those go last.
+      routes.sort((a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')));
 
-    const server = t.app.getHttpAdapter().getInstance() as {
-      inject: (o: { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer }) => Promise<{ statusCode: number; body: string }>;
-    };
-    let sent = 0;
-    let refused = 0;
-    let hostileAccepted = 0;
-    const fivexx: string[] = [];
-    const accepted: string[] = [];
-    const perRoute = new Map<string, number>();
-    for (const r of routes) {
-      const isPlayer = r.path.startsWith('/index.php');
-      const auth = (): Record<string, string> => (isPlayer ? { token: playerToken } : { authorization: `Bearer ${staffToken}`, 'x-lang': 'en' });
-      const probes = probesFor(r, isPlayer ? (playerBase.get(r.path) ?? {}) : {}, auth());
-      // Structurally bad inputs first, each batch fingerprinted: they must change nothing.
-      for (const group of [probes.filter((p) => p.mustRefuse), probes.filter((p) => !p.mustRefuse)]) {
-        const before = group[0]?.mustRefuse ? await fingerprint() : '';
-        for (const p of group) {
-          const lang = p.headers['x-lang'];
-          p.headers = { ...p.headers, ...auth(), ...(lang !== undefined ? { 'x-lang': lang } : {}) };
-          const res = await server.inject({ method: p.method, url: p.url, headers: p.headers, payload: p.payload });
-          sent++;
-          if (process.env['SWEEP_PROGRESS'] && sent % 1000 === 0)
-            process.stderr.write(`sweep: ${sent} sent, ${fivexx.length} 5xx, ${accepted.length} accepted\n`);
-          perRoute.set(p.route, (perRoute.get(p.route) ?? 0) + 1);
-          const body = parseBody(res.body);
-          const ok = isPlayer ? res.statusCode === 200 && body.code === 1 : res.statusCode >= 200 && res.statusCode < 300;
-          if (res.statusCode >= 500) fivexx.push(`${p.route} ${p.name}: ${res.statusCode} ${res.body.slice(0, 160)}`);
-          else if (ok && p.mustRefuse && p.method !== 'GET') accepted.push(`${p.route} ${p.name}: ${res.body.slice(0, 160)}`);
-          else if (ok) hostileAccepted++;
-          else refused++;
-          // A probe that ended the session (none should) is noted by the refusals after it; sign in again to go on.
-          if (isPlayer && [50008, 50012, 50014].includes(body.code ?? 0)) playerToken = (await registerPlayer(t)).token;
-          if (!isPlayer && res.statusCode === 401) staffToken = await adminToken(t);
-        }
-        if (group[0]?.mustRefuse) {
-          const after = await fingerprint();
-          if (after !== before) accepted.push(`${r.method.toUpperCase()} ${r.path}: a refused input changed the money tables`);
-        }
-      }
-    }
-    // Nothing stored may run when rendered: scan every text cell of every table.
-    const tables = (await t.ds.query(
-      t.ds.options.type === 'postgres'
-        ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'"
-        : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    )) as { name: string }[];
-    const unsafe: string[] = [];
-    for (const { name } of tables) {
-      const rows = (await t.ds.query(`SELECT * FROM "${name}"`)) as Record<string, unknown>[];
-      for (const row of rows) {
-        for (const [col, v] of Object.entries(row)) {
-          if (typeof v === 'string' && /<script|onerror\s*=|<iframe|javascript:/i.test(v)) unsafe.push(`${name}.${col}: ${v.slice(0, 80)}`);
+      const server = t.app.getHttpAdapter().getInstance() as {
+        inject: (o: {
+          method: string;
+          url: string;
+          headers: Record<string, string>;
+          payload?: string | Buffer;
+        }) => Promise<{ statusCode: number; body: string }>;
+      };
+      let sent = 0;
+      let refused = 0;
+      let hostileAccepted = 0;
+      const fivexx: string[] = [];
+      const accepted: string[] = [];
+      const perRoute = new Map<string, number>();
+      for (const r of routes) {
+        const isPlayer = r.path.startsWith('/index.php');
+        const auth = (): Record<string, string> => (isPlayer ? { token: playerToken } : { authorization: `Bearer ${staffToken}`, 'x-lang': 'en' });
+        const probes = probesFor(r, isPlayer ? (playerBase.get(r.path) ?? {}) : {}, auth());
+        // Structurally bad inputs first, each batch fingerprinted: they must change nothing.
+        for (const group of [probes.filter((p) => p.mustRefuse), probes.filter((p) => !p.mustRefuse)]) {
+          const before = group[0]?.mustRefuse ? await fingerprint() : '';
+          for (const p of group) {
+            const lang = p.headers['x-lang'];
+            p.headers = { ...p.headers, ...auth(), ...(lang !== undefined ? { 'x-lang': lang } : {}) };
+            const res = await server.inject({ method: p.method, url: p.url, headers: p.headers, payload: p.payload });
+            sent++;
+            if (process.env['SWEEP_PROGRESS'] && sent % 1000 === 0)
+              process.stderr.write(`sweep: ${sent} sent, ${fivexx.length} 5xx, ${accepted.length} accepted\n`);
+            perRoute.set(p.route, (perRoute.get(p.route) ?? 0) + 1);
+            const body = parseBody(res.body);
+            const ok = isPlayer ? res.statusCode === 200 && body.code === 1 : res.statusCode >= 200 && res.statusCode < 300;
+            if (res.statusCode >= 500) fivexx.push(`${p.route} ${p.name}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+            else if (ok && p.mustRefuse && p.method !== 'GET') accepted.push(`${p.route} ${p.name}: ${res.body.slice(0, 160)}`);
+            else if (ok) hostileAccepted++;
+            else refused++;
+            // A probe that ended the session (none should) is noted by the refusals after it; sign in again to go on.
+            if (isPlayer && [50008, 50012, 50014].includes(body.code ?? 0)) playerToken = (await registerPlayer(t)).token;
+            if (!isPlayer && res.statusCode === 401) staffToken = await adminToken(t);
+          }
+          if (group[0]?.mustRefuse) {
+            const after = await fingerprint();
+            if (after !== before) accepted.push(`${r.method.toUpperCase()} ${r.path}: a refused input changed the money tables`);
+          }
         }
       }
-    }
-    const ledger = await runLedgerCheck(t.ds, ALL_EXTRA_CHECKS);
-    const violations = ledger.checks.reduce((n, c) => n + c.violations, 0);
-    console.log(
-      `bad-input sweep: ${sent} requests over ${perRoute.size} routes (${routes.filter((r) => r.path.startsWith('/index.php')).length} player, ` +
-        `${routes.filter((r) => r.path.startsWith('/admin-api')).length} console); refused ${refused}, hostile text accepted ${hostileAccepted}, ` +
-        `5xx ${fivexx.length}, bad inputs accepted ${accepted.length}, stored unsafe markup ${unsafe.length}, ledger violations ${violations}`,
-    );
-    const report = process.env['SWEEP_REPORT'];
-    if (report) writeFileSync(report, [...fivexx, '--- accepted', ...accepted, '--- unsafe', ...unsafe].join('\n'));
-    expect(fivexx.slice(0, 20)).toEqual([]);
-    expect(accepted.slice(0, 20)).toEqual([]);
-    expect(unsafe.slice(0, 20)).toEqual([]);
-    expect(violations).toBe(0);
-    expect(sent).toBeGreaterThanOrEqual(MIN_CORPUS);
-  }, 1_200_000);
+      // Nothing stored may run when rendered: scan every text cell of every table.
+      const tables = (await t.ds.query(
+        t.ds.options.type === 'postgres'
+          ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'"
+          : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+      )) as { name: string }[];
+      const unsafe: string[] = [];
+      for (const { name } of tables) {
+        const rows = (await t.ds.query(`SELECT * FROM "${name}"`)) as Record<string, unknown>[];
+        for (const row of rows) {
+          for (const [col, v] of Object.entries(row)) {
+            if (typeof v === 'string' && /<script|onerror\s*=|<iframe|javascript:/i.test(v)) unsafe.push(`${name}.${col}: ${v.slice(0, 80)}`);
+          }
+        }
+      }
+      const ledger = await runLedgerCheck(t.ds, ALL_EXTRA_CHECKS);
+      const violations = ledger.checks.reduce((n, c) => n + c.violations, 0);
+      console.log(
+        `bad-input sweep: ${sent} requests over ${perRoute.size} routes (${routes.filter((r) => r.path.startsWith('/index.php')).length} player, ` +
+          `${routes.filter((r) => r.path.startsWith('/admin-api')).length} console); refused ${refused}, hostile text accepted ${hostileAccepted}, ` +
+          `5xx ${fivexx.length}, bad inputs accepted ${accepted.length}, stored unsafe markup ${unsafe.length}, ledger violations ${violations}`,
+      );
+      const report = process.env['SWEEP_REPORT'];
+      if (report) writeFileSync(report, [...fivexx, '--- accepted', ...accepted, '--- unsafe', ...unsafe].join('\n'));
+      expect(fivexx.slice(0, 20)).toEqual([]);
+      expect(accepted.slice(0, 20)).toEqual([]);
+      expect(unsafe.slice(0, 20)).toEqual([]);
+      expect(violations).toBe(0);
+      expect(sent).toBeGreaterThanOrEqual(MIN_CORPUS);
+    },
+    testLimitMs(4),
+  );
 });

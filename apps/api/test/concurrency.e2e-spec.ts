@@ -1,8 +1,7 @@
 import { CapitalLogEntity } from '@sum28/database';
 import { ApiError } from '../src/common/api-error';
 import { freshRound } from './factories/game';
-import { POSTGRES_BACKEND, SQLITE_BACKEND, type Backend } from './factories/backends';
-import { pgAvailable } from './factories/postgres';
+import { RUN_BACKEND } from './factories/backends';
 import { ledgerViolations, type TestApp } from './factories/test-app';
 import {
   FINANCE_A,
@@ -22,12 +21,10 @@ import {
 } from './wallet-fixtures';
 
 /**
- * The money races of reliability.md (T1, T2, T3, T4, T23) through the real API, on SQLite (one writer,
- * the write gate) and on PostgreSQL (real concurrency, user row locks), when a server answers.
+ * The money races of reliability.md (T1, T2, T3, T4, T23) through the real API, on the run's database: SQLite (one
+ * writer, the write gate) in the SQLite runs, PostgreSQL (real concurrency, user row locks) in the PostgreSQL run.
  */
-const BACKENDS: Backend[] = pgAvailable() ? [SQLITE_BACKEND, POSTGRES_BACKEND] : [SQLITE_BACKEND];
-
-describe.each(BACKENDS)('money races on %s', (name, open) => {
+describe.each([RUN_BACKEND])('money races on %s', (name, open) => {
   let t: TestApp;
   let done: () => Promise<void>;
   beforeAll(async () => {
@@ -80,7 +77,7 @@ describe.each(BACKENDS)('money races on %s', (name, open) => {
   });
 
   it('T2: 50 concurrent bets and a withdrawal racing for one balance never overdraw (trials)', async () => {
-    const trials = name === 'SQLite' ? 40 : 20;
+    const trials = name === 'PostgreSQL' ? 20 : 40;
     const B = 100_000;
     const w = await withdrawer(t, B);
     let attempts = 0;
@@ -134,10 +131,10 @@ describe.each(BACKENDS)('money races on %s', (name, open) => {
     expect([negatives, overspent, unexpected, inv.violations]).toEqual([0, 0, 0, 0]);
     expect(acceptedWithdrawals).toBeGreaterThan(0);
     expect(acceptedBets).toBeGreaterThan(0);
-  }, 120_000);
+  });
 
   it('T2 over HTTP: 50 concurrent Lottery/playOrder bets and a withdrawal racing for one balance never overdraw (trials)', async () => {
-    const trials = name === 'SQLite' ? 12 : 6;
+    const trials = name === 'PostgreSQL' ? 6 : 12;
     const B = 100_000;
     const w = await withdrawer(t, B);
     let attempts = 0;

@@ -1,6 +1,6 @@
 import { StaffEntity, StaffSessionEntity } from '@sum28/database';
 import { SIGN_IN_THROTTLE } from '@sum28/domain';
-import type { Response } from 'supertest';
+import type { InjectResponse as Response } from './factories/inject';
 import { AuditService } from '../src/audit/audit.service';
 import { base32Decode, totpAt } from '../src/console/auth/totp';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, auditRows, consoleCall, createConsoleApp, STAFF_PASSWORD, staffLogin, staffOf } from './console-fixtures';

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { Response } from 'supertest';
+import type { InjectResponse as Response } from './factories/inject';
 import { CONSOLE_PREFIX, PERMISSION_KEY } from '../src/console/permission';
 import type { Role } from '../src/console/roles';
 import { appRoutes, type Method } from './factories/routes';

@@ -352,5 +352,5 @@ describe('the safe range of balances (console)', () => {
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ error: 'BALANCE_CAP_EXCEEDED', message: expect.stringContaining('100000000000.00') });
     await listsStay200(p.userId);
-  }, 180_000);
+  });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { pgAvailable, withPgDatabase } from './factories/postgres';
+import { requirePostgres, withPgDatabase } from './factories/postgres';
 
 const tmp = mkdtempSync(join(tmpdir(), 'sum28-db-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -65,7 +65,8 @@ describe.each(['better-sqlite3', 'sqlite3'] as const)('migrations on SQLite (%s)
   });
 });
 
-(pgAvailable() ? describe : describe.skip)('migrations on PostgreSQL', () => {
+describe('migrations on PostgreSQL', () => {
+  beforeAll(requirePostgres);
   it('build the entity schema, append-only triggers and an idempotent seed', async () => {
     await withPgDatabase(async (url) => {
       const ds = await openDatabase({ url });
@@ -139,7 +140,8 @@ describe.each(['better-sqlite3', 'sqlite3'] as const)('SQLite writes after a ful
     const runner = new TxRunner(ds);
     const other = new DataSource({ type: 'better-sqlite3', database: cfg.url.slice('sqlite:'.length), readonly: true });
     await other.initialize();
-    const seen = async (key: string): Promise<number> => ((await other.query(`SELECT COUNT(*) AS n FROM settings WHERE key = ?`, [key])) as { n: number }[])[0]!.n;
+    const seen = async (key: string): Promise<number> =>
+      ((await other.query(`SELECT COUNT(*) AS n FROM settings WHERE key = ?`, [key])) as { n: number }[])[0]!.n;
     const state = (): { active: boolean; depth: number } => {
       const r = (ds.driver as unknown as { queryRunner?: { isTransactionActive: boolean; transactionDepth: number } }).queryRunner;
       return { active: r?.isTransactionActive ?? false, depth: r?.transactionDepth ?? 0 };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CaseInsensitiveUsernames1795417667416 as PgMigration } from '../../../database/src/migrations/postgres/1795417667416-CaseInsensitiveUsernames';
 import { CaseInsensitiveUsernames1795417667416 as SqliteMigration } from '../../../database/src/migrations/sqlite/1795417667416-CaseInsensitiveUsernames';
-import { pgAvailable, withPgDatabase } from './factories/postgres';
+import { requirePostgres, withPgDatabase } from './factories/postgres';
 import { ADMIN_USERNAME, consoleCall, createConsoleApp, roleTokens, STAFF_PASSWORD, staffOf } from './console-fixtures';
 import { registerPlayer, uniqueName, type TestApp } from './factories/test-app';
 import type { Role } from '../src/console/roles';
@@ -122,7 +122,8 @@ describe('the CaseInsensitiveUsernames migration', () => {
     });
   });
 
-  (pgAvailable() ? it : it.skip)('keeps existing rows on PostgreSQL and then refuses a case variant', async () => {
+  it('keeps existing rows on PostgreSQL and then refuses a case variant', async () => {
+    requirePostgres();
     await withPgDatabase(async (url) => {
       expect(await migrateWithRows({ url }, new PgMigration())).toEqual({ kept: 2, refused: true });
     });

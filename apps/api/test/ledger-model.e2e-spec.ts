@@ -367,5 +367,5 @@ describe('T13: ledger model (fast-check commands against an in-memory model)', (
         .join(', ')}`,
     );
     expect(runs).toBe(RUNS);
-  }, 240_000);
+  });
 });

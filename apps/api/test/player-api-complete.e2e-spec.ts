@@ -198,5 +198,5 @@ describe('player API: complete answers in the caller’s language', () => {
     // The generator (a Node script using the TypeScript checker and prettier) exits 1 when the file differs.
     const out = execFileSync(process.execPath, [join(__dirname, '..', '..', '..', 'scripts', 'openapi-schemas.js'), '--check'], { encoding: 'utf8' });
     expect(out).toContain('current');
-  }, 120_000);
+  });
 });

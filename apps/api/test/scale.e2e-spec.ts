@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { runLedgerCheck } from '../src/ledger/ledger-check';
-import { pgAvailable } from './factories/postgres';
+import { startLimitMs } from './factories/limits';
+import { requirePostgres } from './factories/postgres';
 import { roundsExactlyOnce } from './factories/cluster';
 import { buildApi, bulkBets, bulkPlayers, count, createPgDatabase, fundOn, independentDraw, startServer, type ServerProcess } from './factories/game';
 import { loadConfig } from '../src/common/config/app-config';
@@ -61,7 +62,7 @@ describe('T10/T11: SIGKILL in the middle of a settlement (SQLite, one process pe
     const outcomes: string[] = [];
     for (let kill = 1; kill <= 2; kill++) {
       const written = new RegExp(`settlement of round ${roundId} written`);
-      const s = await startServer({ ...env, FAULT_SETTLE_DELAY_MS: '20000' }, { re: written, timeoutMs: 40_000 });
+      const s = await startServer({ ...env, FAULT_SETTLE_DELAY_MS: '20000' }, { re: written, timeoutMs: startLimitMs() });
       servers.push(s);
       // The scheduler starts once the server serves: the catch-up settlement never holds the start-up back.
       const serving = s.output().search(/Serving on http/);
@@ -81,7 +82,7 @@ describe('T10/T11: SIGKILL in the middle of a settlement (SQLite, one process pe
     const restartedAt = Date.now();
     const s = await startServer(env);
     servers.push(s);
-    await s.waitFor(new RegExp(`round ${roundId} settled: ${BETS} bets`), 40_000);
+    await s.waitFor(new RegExp(`round ${roundId} settled: ${BETS} bets`), startLimitMs());
     const recovered = Date.now() - restartedAt;
     await s.stop('SIGTERM');
     ds = await openDatabase({ url });
@@ -101,12 +102,11 @@ describe('T10/T11: SIGKILL in the middle of a settlement (SQLite, one process pe
       `T10/T11: ${BETS} bets, 2 kills -9 mid-settlement, outcome before = after (${ref.digits.join(' ')}), ${winners} payouts after restart, ` +
         `settled exactly once, recovered in ${recovered} ms after restart, ledger check 0 violations`,
     );
-  }, 240_000);
+  });
 });
 
-const pgDescribe = pgAvailable() ? describe : describe.skip;
-
-pgDescribe('T8: two API processes with schedulers on, one PostgreSQL database', () => {
+describe('T8: two API processes with schedulers on, one PostgreSQL database', () => {
+  beforeAll(requirePostgres);
   let db: { url: string; drop: () => Promise<void> } | null = null;
   const servers: ServerProcess[] = [];
   afterAll(async () => {
@@ -183,5 +183,5 @@ pgDescribe('T8: two API processes with schedulers on, one PostgreSQL database', 
     } finally {
       await side.destroy();
     }
-  }, 240_000);
+  });
 });

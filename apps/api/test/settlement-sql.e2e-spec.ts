@@ -2,7 +2,7 @@ import { openDatabase } from '@sum28/database';
 import { ALL_PLAY_TYPES, MAX_STAKE_CEILING_MINOR, MAX_SUM, MIN_SUM, maxOddsMilli, minor, settleBet, type PlayType } from '@sum28/domain';
 import type { DataSource } from 'typeorm';
 import { settledColumnsSql } from '../src/rounds/settlement.service';
-import { pgAvailable, withPgDatabase } from './factories/postgres';
+import { requirePostgres, withPgDatabase } from './factories/postgres';
 
 /**
  * Settlement pays a round with one set-based UPDATE (settledColumnsSql), which restates the domain's
@@ -51,7 +51,8 @@ describe('settlement SQL agrees with the domain settleBet', () => {
     }
   });
 
-  (pgAvailable() ? it : it.skip)('on PostgreSQL: every sum x category x boundary stake and odds', async () => {
+  it('on PostgreSQL: every sum x category x boundary stake and odds', async () => {
+    requirePostgres();
     await withPgDatabase(async (url) => {
       const ds = await openDatabase({ url });
       try {

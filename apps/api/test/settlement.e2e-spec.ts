@@ -1,23 +1,10 @@
 import { TxRunner } from '@sum28/database';
 import { MAX_BALANCE_CEILING_MINOR, minor, payoutMinor, settleBet, type PlayType } from '@sum28/domain';
 import { SettingsService } from '../src/settings/settings.service';
-import { pgAvailable } from './factories/postgres';
-import {
-  balanceOf,
-  bet,
-  call,
-  clockTo,
-  count,
-  createPgDatabase,
-  engine,
-  freshRound,
-  insertBets,
-  referencePayout,
-  roundOf,
-  type RoundRow,
-} from './factories/game';
+import { balanceOf, bet, call, clockTo, count, engine, freshRound, insertBets, referencePayout, roundOf, type RoundRow } from './factories/game';
 import { createTestApp, fundPlayer, ledgerViolations, registerPlayer, type TestApp } from './factories/test-app';
 import { query } from './factories/sql';
+import { TEST_DB } from './factories/test-db';
 
 interface BetRow {
   id: number;
@@ -63,18 +50,14 @@ async function drawnRound(t: TestApp, gameId = 1): Promise<RoundRow> {
   return roundOf(t.ds, gameId, slot.issue);
 }
 
-function settlementSuite(name: string, env: () => Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }>): void {
+function settlementSuite(name: string): void {
   describe(`SettlementService on ${name}`, () => {
     let t: TestApp;
-    let cleanup: () => Promise<void>;
     beforeAll(async () => {
-      const e = await env();
-      cleanup = e.cleanup;
-      t = await createTestApp(e.env);
+      t = await createTestApp();
     });
     afterAll(async () => {
       await t?.close();
-      await cleanup?.();
     });
 
     it('settles every bet of a drawn round exactly once: hit, payout = floor(stake x odds), profit, capital logs with running balances', async () => {
@@ -261,15 +244,8 @@ function settlementSuite(name: string, env: () => Promise<{ env: Record<string, 
   });
 }
 
-settlementSuite('SQLite', async () => ({ env: {}, cleanup: async () => undefined }));
-
-// Without a reachable PostgreSQL server the suite is not registered at all (no placeholder test).
-if (pgAvailable()) {
-  settlementSuite('PostgreSQL', async () => {
-    const db = await createPgDatabase();
-    return { env: { DATABASE_URL: db.url }, cleanup: db.drop };
-  });
-}
+// On the run's database: SQLite in the SQLite runs, PostgreSQL in the PostgreSQL run (scripts/test-databases.js).
+settlementSuite(TEST_DB === 'postgres' ? 'PostgreSQL' : `SQLite (${TEST_DB})`);
 
 describe('win notice and bet record', () => {
   let t: TestApp;

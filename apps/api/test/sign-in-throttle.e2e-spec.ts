@@ -1,6 +1,6 @@
 import { SignInThrottleEntity } from '@sum28/database';
 import { SIGN_IN_THROTTLE, signInThrottleKeys } from '@sum28/domain';
-import type { Response } from 'supertest';
+import type { InjectResponse as Response } from './factories/inject';
 import { createTestApp, uniqueName, type TestApp } from './factories/test-app';
 
 /** Issue 8 point 8 for players: throttle per (username, IP), per IP and per username (strangers only). */
@@ -8,6 +8,8 @@ describe('player sign-in throttle (TRUST_PROXY=true, one client IP per X-Forward
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: 'true' });
+    // The refusals name the seconds left: a stopped clock makes them exact on a machine of any speed.
+    t.clock.freeze();
   });
   afterAll(async () => {
     await t.close();

@@ -5,7 +5,7 @@
  */
 import { BetEntity, CapitalLogEntity, RoundEntity, TxRunner, UserEntity } from '@sum28/database';
 import { randomBytes, createHash } from 'node:crypto';
-import type { Response } from 'supertest';
+import type { InjectResponse as Response } from './factories/inject';
 import { ApiError } from '../src/common/api-error';
 import { betPosting } from '../src/ledger/ledger-keys';
 import { LedgerService } from '../src/ledger/ledger.service';

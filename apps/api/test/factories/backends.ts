@@ -1,40 +1,24 @@
-import { withPgDatabase } from './postgres';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestAppOn, type TestApp } from './test-app';
+import { TEST_DB } from './test-db';
 
 /**
  * A database to run a test app on: the default of createTestApp (TEST_DB, SQLite unless told), or a
- * throw-away PostgreSQL database (created here, dropped by `done`). Tests that compare both backends
- * in one run (the money races) iterate over these.
+ * throw-away PostgreSQL database (a copy of the run's template, dropped by `done`). Tests that compare both
+ * backends in one run (the money races) iterate over these.
  */
 export type Backend = [name: string, open: (env?: Record<string, string>) => Promise<{ t: TestApp; done: () => Promise<void> }>];
 
-export const SQLITE_BACKEND: Backend = [
-  'SQLite',
+const backend = (name: string, kind: typeof TEST_DB): Backend => [
+  name,
   async (env = {}) => {
-    const t = await createTestApp(env);
+    const t = await createTestAppOn(kind, env);
     return { t, done: () => t.close() };
   },
 ];
 
-export const POSTGRES_BACKEND: Backend = [
-  'PostgreSQL',
-  async (env = {}) => {
-    let release: () => void = () => undefined;
-    let dropped: Promise<void> = Promise.resolve();
-    const url = await new Promise<string>((resolveUrl, reject) => {
-      dropped = withPgDatabase((u) => {
-        resolveUrl(u);
-        return new Promise<void>((r) => (release = r));
-      }).catch(reject);
-    });
-    const t = await createTestApp({ ...env, DATABASE_URL: url });
-    return {
-      t,
-      done: async () => {
-        await t.close();
-        release();
-        await dropped;
-      },
-    };
-  },
-];
+/** The database of this run (TEST_DB): the PostgreSQL run covers PostgreSQL, so files it runs need no explicit leg. */
+export const RUN_BACKEND: Backend = backend(TEST_DB === 'postgres' ? 'PostgreSQL' : `SQLite (${TEST_DB})`, TEST_DB);
+
+/** Explicit legs of a test that compares both drivers in one run (the reliability suite's T2). */
+export const SQLITE_BACKEND: Backend = backend('SQLite', TEST_DB === 'postgres' ? 'better-sqlite3' : TEST_DB);
+export const POSTGRES_BACKEND: Backend = backend('PostgreSQL', 'postgres');

@@ -12,6 +12,7 @@ import { RoundLifecycleService } from '../../src/rounds/round-lifecycle.service'
 import { RoundReader } from '../../src/rounds/round-reader.service';
 import { SettlementService } from '../../src/rounds/settlement.service';
 import type { TestApp } from './test-app';
+import { startLimitMs } from './limits';
 import { sqlOf } from './sql';
 
 /** Game-engine helpers for the rounds, betting, settlement, fairness, feed and scale suites. */
@@ -236,8 +237,17 @@ export async function bulkSessions(ds: DataSource, userIds: readonly number[], n
     for (let i = 0; i < userIds.length; i += 200) {
       const chunk = userIds.slice(i, i + 200);
       await m.query(
-        sqlOf(ds).q(`INSERT INTO user_sessions (user_id, token_hash, ip, created_at, expires_at, revoked_at) VALUES ${chunk.map(() => "(?, ?, '', ?, ?, NULL)").join(', ')}`),
-        chunk.flatMap((u, j) => [u, createHash('sha256').update(tokens[i + j]!).digest('hex'), now, now + ttlMs]),
+        sqlOf(ds).q(
+          `INSERT INTO user_sessions (user_id, token_hash, ip, created_at, expires_at, revoked_at) VALUES ${chunk.map(() => "(?, ?, '', ?, ?, NULL)").join(', ')}`,
+        ),
+        chunk.flatMap((u, j) => [
+          u,
+          createHash('sha256')
+            .update(tokens[i + j]!)
+            .digest('hex'),
+          now,
+          now + ttlMs,
+        ]),
       );
     }
   });
@@ -341,7 +351,7 @@ export function freePort(): Promise<number> {
 
 export interface ServerProcess {
   proc: ChildProcess;
-  port: number;
+  readonly port: number;
   output: () => string;
   /** Resolves when the output matches `re` (rejects after `timeoutMs`). */
   waitFor: (re: RegExp, timeoutMs?: number) => Promise<void>;
@@ -354,20 +364,25 @@ export interface ServerProcess {
  * A test that acts on a line written during start-up (a settlement the scheduler runs while the app boots, before
  * it serves) passes that line instead.
  */
-export async function startServer(env: Record<string, string>, readyOn: { re: RegExp; timeoutMs: number } = { re: /Serving on http/, timeoutMs: 30_000 }): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(
+  env: Record<string, string>,
+  readyOn: { re: RegExp; timeoutMs: number } = { re: /Serving on http/, timeoutMs: startLimitMs() },
+): Promise<ServerProcess> {
+  // PORT=0 unless the test names one (a restart on the same port): the server binds a free port itself and prints it,
+  // so no other process can take the port between a probe and the bind.
   const proc = spawn(process.execPath, [MAIN_JS], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env['PATH'] ?? '',
       NODE_ENV: 'test',
       CAPTCHA_MODE: 'off',
+      PASSWORD_HASH_PROFILE: 'test',
       OPEN_HOURS: 'always',
       SEED_DEMO: 'false',
       SIGNIN_RATE_LIMIT: '100000',
       ADMIN_PASSWORD: 'test-admin-password-1',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -381,7 +396,7 @@ export async function startServer(env: Record<string, string>, readyOn: { re: Re
   proc.stdout?.on('data', onData);
   proc.stderr?.on('data', onData);
   const exited = new Promise<number | null>((ok) => proc.on('exit', (code) => ok(code)));
-  const waitFor = (re: RegExp, timeoutMs = 30_000): Promise<void> =>
+  const waitFor = (re: RegExp, timeoutMs = startLimitMs()): Promise<void> =>
     new Promise((ok, fail) => {
       if (re.test(out)) return ok();
       const timer = setTimeout(() => fail(new Error(`timed out waiting for ${re} in server output:\n${out.slice(-3000)}`)), timeoutMs);
@@ -399,7 +414,12 @@ export async function startServer(env: Record<string, string>, readyOn: { re: Re
     });
   const server: ServerProcess = {
     proc,
-    port,
+    /** The port the server bound and printed (known once it serves). */
+    get port(): number {
+      const m = /Serving on http:\/\/localhost:(\d+)/.exec(out);
+      if (m === null) throw new Error(`the server has not printed its port yet:\n${out.slice(-2000)}`);
+      return Number(m[1]);
+    },
     output: () => out,
     waitFor,
     stop: async (signal: NodeJS.Signals = 'SIGTERM') => {

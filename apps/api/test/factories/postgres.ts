@@ -5,15 +5,14 @@ import { DataSource } from 'typeorm';
 export const PG_ADMIN_URL = process.env['PG_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 let available: boolean | null = null;
-/** Whether a PostgreSQL server answers; tests of the PostgreSQL path skip (with a notice) when not. */
+/** Whether a PostgreSQL server answers; tests of the PostgreSQL path fail when not (requirePostgres). */
 export function pgAvailable(): boolean {
   if (available === null) {
     try {
-      execFileSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', '5432'], { stdio: 'ignore', timeout: 5000 });
+      execFileSync('pg_isready', ['-q', '-d', PG_ADMIN_URL], { stdio: 'ignore', timeout: 5000 });
       available = true;
     } catch {
       available = false;
-      console.warn('PostgreSQL is not reachable on 127.0.0.1:5432: PostgreSQL-path tests are skipped');
     }
   }
   return available;
@@ -31,4 +30,12 @@ export async function withPgDatabase<T>(fn: (url: string) => Promise<T>): Promis
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.destroy();
   }
+}
+
+/**
+ * Fails the calling test (or hook) when no PostgreSQL server answers: a test that could not run is a failure, never
+ * a skip (`npm test` starts the machine's server first, scripts/test-prereqs.js).
+ */
+export function requirePostgres(): void {
+  if (!pgAvailable()) throw new Error(`PostgreSQL does not answer at ${PG_ADMIN_URL}: start it (or set PG_ADMIN_URL); this test needs it`);
 }

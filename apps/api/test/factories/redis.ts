@@ -11,3 +11,8 @@ export function redisAvailable(url = REDIS_URL): boolean {
     return false;
   }
 }
+
+/** Fails the calling test (or hook) when Redis does not answer at `url`: a test that could not run is a failure, never a skip. */
+export function requireRedis(url = REDIS_URL): void {
+  if (!redisAvailable(url)) throw new Error(`Redis does not answer at ${url}: install and start redis-server (or set REDIS_URL); this test needs it`);
+}

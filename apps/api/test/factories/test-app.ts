@@ -1,34 +1,42 @@
 import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { seedDatabase } from '@sum28/database';
+import { startOfPlatformDay } from '@sum28/domain';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp, type CreateAppOptions } from '../../src/app.factory';
 import { Clock } from '../../src/common/clock';
 import { loadConfig, type AppConfig } from '../../src/common/config/app-config';
 import { RoundScheduler } from '../../src/rounds/round-scheduler.service';
-import { freshTestDatabase } from './test-db';
+import { injectAgent, type InjectAgent } from './inject';
+import { freshTestDatabase, TEST_DB, testTmpRoot, type TestDbKind } from './test-db';
 
 export interface TestApp {
   app: NestFastifyApplication;
   ds: DataSource;
   cfg: AppConfig;
   clock: Clock;
-  http: () => ReturnType<typeof request>;
+  /** HTTP to the app in process (Fastify inject; supertest's interface, see inject.ts) */
+  http: () => InjectAgent;
   close: () => Promise<void>;
 }
 
 /**
  * A whole server on a fresh database of the kind TEST_DB names (SQLite file by default; see test-db.ts;
- * an explicit DATABASE_URL in env wins) (real migrations, seeded games, rooms, odds and demo content),
- * with the scheduler and the captcha off unless the test turns them on.
+ * an explicit DATABASE_URL in env wins): a copy of the run's migrated and seeded template (games, rooms, odds and
+ * demo content), with the scheduler and the captcha off and the test password-hash profile unless the test says
+ * otherwise.
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: CreateAppOptions = {}): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'sum28-test-'));
-  const db = env['DATABASE_URL'] === undefined ? await freshTestDatabase(dir) : { env: {}, drop: async () => undefined };
+export function createTestApp(env: Record<string, string> = {}, opts: CreateAppOptions = {}): Promise<TestApp> {
+  return createTestAppOn(TEST_DB, env, opts);
+}
+
+/** createTestApp on a database of the kind `kind` whatever TEST_DB says (the money races' explicit PostgreSQL legs). */
+export async function createTestAppOn(kind: TestDbKind, env: Record<string, string> = {}, opts: CreateAppOptions = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(testTmpRoot(), 'sum28-test-'));
+  const own = env['DATABASE_URL'] !== undefined;
+  const db = own ? { env: {}, drop: async () => undefined } : await freshTestDatabase(dir, kind);
   const cfg = loadConfig({
     NODE_ENV: 'test',
     ...db.env,
@@ -36,6 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Crea
     SCHEDULER: 'off',
     OPEN_HOURS: 'always',
     SIGNIN_RATE_LIMIT: '100000',
+    PASSWORD_HASH_PROFILE: 'test',
     ...env,
   });
   let app: NestFastifyApplication;
@@ -46,15 +55,17 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Crea
     throw e;
   }
   const ds = app.get(DataSource);
-  await seedDatabase(ds, { now: Date.now(), demo: true });
+  // A template copy is seeded already; a database the test brought is seeded as main.ts does.
+  if (own) await seedDatabase(ds, { now: Date.now(), demo: true });
+  if (env['TEST_CLOCK'] !== 'real') startAtPlatformNoon(app.get(Clock), cfg);
   app.get(RoundScheduler).start(); // as main.ts does once the server serves (only with SCHEDULER=on)
-  const server = app.getHttpServer();
+  const agent = injectAgent(app);
   return {
     app,
     ds,
     cfg,
     clock: app.get(Clock),
-    http: () => request(server),
+    http: () => agent,
     close: async () => {
       try {
         await app.close();
@@ -64,6 +75,18 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Crea
       }
     },
   };
+}
+
+/**
+ * The test clock starts at the next noon of the platform day (at least a minute ahead) and runs on from there: what a
+ * test sees of the schedule (the day's last round, the gap before midnight, the platform day of a record) is the same
+ * whenever the suite runs. `TEST_CLOCK=real` in a test's env keeps the wall clock (a server shared with real processes).
+ */
+function startAtPlatformNoon(clock: Clock, cfg: AppConfig): void {
+  const now = Date.now();
+  let noon = startOfPlatformDay(now, cfg.schedule.tz) + 12 * 3_600_000;
+  if (noon < now + 60_000) noon = startOfPlatformDay(noon + 24 * 3_600_000, cfg.schedule.tz) + 12 * 3_600_000;
+  clock.advance(noon - clock.now());
 }
 
 let counter = 0;

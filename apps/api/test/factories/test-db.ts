@@ -1,11 +1,15 @@
+import { openDatabase, seedDatabase } from '@sum28/database';
+import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
+import { Client } from 'pg';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const testDbs = require('../../../../scripts/test-databases') as {
   PG_ADMIN_URL: string;
   RUN_DB_PREFIX: string;
   testDbKind: () => 'better-sqlite3' | 'sqlite3' | 'postgres';
   newRunTag: () => string;
+  runTemplateDir: (tag: string) => string;
 };
 
 export type TestDbKind = 'better-sqlite3' | 'sqlite3' | 'postgres';
@@ -19,6 +23,14 @@ const runTag = (): string => {
   return process.env['SUM28_TEST_RUN'];
 };
 
+/**
+ * Where test apps keep their files: /dev/shm where there is one (a test database needs no durable disk, and
+ * SQLite's fsync at every commit then costs nothing), else the system's temporary directory.
+ */
+export function testTmpRoot(): string {
+  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+}
+
 export interface FreshDatabase {
   /** DATABASE_URL (and DB_DRIVER) for loadConfig */
   env: Record<string, string>;
@@ -26,29 +38,121 @@ export interface FreshDatabase {
   drop: () => Promise<void>;
 }
 
-/**
- * A fresh, empty database of the kind TEST_DB names: a SQLite file in `dir`, or a PostgreSQL database
- * named sum28_run_<run tag>_<pid>_<n> (unique per jest worker and run), created here and dropped by
- * drop() — and by the global teardown when a test never got to drop it.
- */
-export async function freshTestDatabase(dir: string): Promise<FreshDatabase> {
-  if (TEST_DB !== 'postgres') {
-    return { env: { DATABASE_URL: `sqlite:${join(dir, 'test.sqlite')}`, DB_DRIVER: TEST_DB }, drop: async () => undefined };
+/** The seed a test app's database starts with: demo content, seeded once per template. */
+async function buildTemplate(url: string, driver: TestDbKind): Promise<void> {
+  const ds = await openDatabase({ url, ...(driver === 'postgres' ? {} : { sqliteDriver: driver }) });
+  try {
+    await seedDatabase(ds, { now: Date.now(), demo: true });
+    if (driver !== 'postgres') await ds.query('PRAGMA wal_checkpoint(TRUNCATE)');
+  } finally {
+    await ds.destroy();
   }
+}
+
+const sqliteTemplates = new Map<TestDbKind, Promise<string>>();
+/**
+ * One migrated and seeded SQLite file per run and driver, shared by the jest workers: the first to need it
+ * builds it under a name of its own and renames it into place (atomic), so a worker never copies a half-built file.
+ */
+function sqliteTemplate(driver: TestDbKind): Promise<string> {
+  let p = sqliteTemplates.get(driver);
+  if (p === undefined) {
+    p = (async () => {
+      const dir = testDbs.runTemplateDir(runTag());
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `template-${driver}.sqlite`);
+      if (existsSync(file)) return file;
+      const own = join(dir, `building-${process.pid}-${driver}`);
+      mkdirSync(own, { recursive: true });
+      await buildTemplate(`sqlite:${join(own, 'db.sqlite')}`, driver);
+      renameSync(join(own, 'db.sqlite'), file);
+      return file;
+    })();
+    sqliteTemplates.set(driver, p);
+  }
+  return p;
+}
+
+let pgTemplate: Promise<string> | null = null;
+/**
+ * One migrated and seeded PostgreSQL database per run (sum28_run_<tag>_template), built under an advisory lock
+ * by the first worker that needs it; the others wait for the lock and find it done.
+ */
+function postgresTemplate(): Promise<string> {
+  pgTemplate ??= (async () => {
+    const name = `${testDbs.RUN_DB_PREFIX}${runTag()}_template`;
+    const c = await admin();
+    await c.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rowCount === 0) {
+        await c.query(`CREATE DATABASE "${name}.building"`);
+        try {
+          await buildTemplate(pgUrl(`${name}.building`), 'postgres');
+          await c.query(`ALTER DATABASE "${name}.building" RENAME TO "${name}"`);
+        } catch (e) {
+          await c.query(`DROP DATABASE IF EXISTS "${name}.building" WITH (FORCE)`);
+          throw e;
+        }
+      }
+    } finally {
+      await c.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+    return name;
+  })();
+  return pgTemplate;
+}
+
+const pgUrl = (db: string): string => testDbs.PG_ADMIN_URL.replace(/\/[^/]*$/, `/${encodeURIComponent(db)}`);
+
+/**
+ * A fresh database of the kind `kind` (TEST_DB by default), migrated and seeded with demo content: a copy of the
+ * run's template (SQLite: a file copy into `dir`; PostgreSQL: `CREATE DATABASE ... TEMPLATE`, named
+ * sum28_run_<run tag>_<pid>_<n>, with `synchronous_commit = off`), created here and dropped by drop() — and by the
+ * global teardown when a test never got to drop it.
+ */
+export async function freshTestDatabase(dir: string, kind: TestDbKind = TEST_DB): Promise<FreshDatabase> {
+  if (kind !== 'postgres') {
+    const file = join(dir, 'test.sqlite');
+    copyFileSync(await sqliteTemplate(kind), file);
+    return { env: { DATABASE_URL: `sqlite:${file}`, DB_DRIVER: kind }, drop: async () => undefined };
+  }
+  const template = await postgresTemplate();
   const name = `${testDbs.RUN_DB_PREFIX}${runTag()}_${process.pid}_${++counter}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
+  const c = await admin();
+  // Two copies of one template at the same instant may find it "being accessed" by the other: try again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      break;
+    } catch (e) {
+      if (attempt >= 50 || !/being accessed by other users/.test(String(e))) throw e;
+      await new Promise((r) => setTimeout(r, 20 + 20 * attempt));
+    }
+  }
+  await c.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
   return {
-    env: { DATABASE_URL: testDbs.PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) },
-    drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    env: { DATABASE_URL: pgUrl(name) },
+    drop: async () => {
+      await (await admin()).query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
   };
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const admin = new DataSource({ type: 'postgres', url: testDbs.PG_ADMIN_URL });
-  await admin.initialize();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.destroy();
-  }
+type AdminHolder = { __sum28PgAdmin?: Promise<Client> | null };
+const holder = globalThis as AdminHolder;
+/** One connection to the PostgreSQL server per test file for creating and dropping test databases (closed after the file by test/support/after-file.ts). */
+function admin(): Promise<Client> {
+  holder.__sum28PgAdmin ??= (async () => {
+    const c = new Client({ connectionString: testDbs.PG_ADMIN_URL });
+    c.on('error', () => {
+      holder.__sum28PgAdmin = null;
+    });
+    await c.connect();
+    return c;
+  })().catch((e: unknown) => {
+    holder.__sum28PgAdmin = null;
+    throw e;
+  });
+  return holder.__sum28PgAdmin;
 }

@@ -1,8 +1,16 @@
-// Drops every PostgreSQL database this run created (tests drop their own on close; this catches the rest).
-const { dropRunDatabases, testDbKind } = require('../../../../scripts/test-databases');
+// Drops every PostgreSQL database this run created (tests drop their own on close; this catches the rest, and the
+// run's template; the SQLite runs make some too, for their explicit PostgreSQL legs) and removes the run's template
+// SQLite files.
+const { dropRunDatabases, removeRunTemplates, testDbKind } = require('../../../../scripts/test-databases');
 
 module.exports = async () => {
-  if (testDbKind() !== 'postgres' || !process.env.SUM28_TEST_RUN) return;
-  const n = await dropRunDatabases(process.env.SUM28_TEST_RUN);
-  if (n > 0) console.log(`dropped ${n} leftover test database(s) of run ${process.env.SUM28_TEST_RUN}`);
+  const tag = process.env.SUM28_TEST_RUN;
+  if (!tag) return;
+  removeRunTemplates(tag);
+  try {
+    const n = await dropRunDatabases(tag);
+    if (n > 0) console.log(`dropped ${n} test database(s) of run ${tag}`);
+  } catch (e) {
+    if (testDbKind() === 'postgres') throw e;
+  }
 };

@@ -35,6 +35,7 @@ const JOURNEY_ENV = {
   SIGNIN_RATE_LIMIT: '100000',
   SEED_DEMO: 'true',
   NODE_ENV: 'test',
+  PASSWORD_HASH_PROFILE: 'test',
 };
 /** Each journey file with the settings it starts its API with (`startApi(...)` in the file). */
 const JOURNEYS = [

@@ -1,12 +1,19 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+/** Every time limit of the suites from one setting, TEST_TIME_LIMIT_S (scripts/test-limits.js). */
+const limits = createRequire(import.meta.url)('../../scripts/test-limits.js') as { testLimitMs: (factor?: number) => number };
 
 /** The browser journey (Playwright driving Debian's Chromium against the real API). */
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['e2e/**/*.e2e.test.ts'],
-    testTimeout: 240_000,
-    hookTimeout: 240_000,
+    // One limit for every test and hook (TEST_TIME_LIMIT_S, scripts/test-limits.js).
+    testTimeout: limits.testLimitMs(),
+    hookTimeout: limits.testLimitMs(),
+    // Chromium present, then the API and the app built once for all journey files.
+    globalSetup: ['../../tools/web/e2e/global-setup.ts'],
     fileParallelism: false,
   },
 });

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test -w apps/<app> -- --outputFile=<json>` (the player app or the console; npm runs it in the app's folder):
 // the component tests (Vitest, jsdom) write <json>; the browser journeys (Playwright + Debian's Chromium against the
-// real API) write <json> with `-journey` before `.json`. `<APP>_SKIP_JOURNEY=1` (PLAYER_…, ADMIN_…) skips the
-// journeys. scripts/count-results.js adds both up.
+// real API; the app and the API built once by their global setup) write <json> with `-journey` before `.json`.
+// scripts/count-results.js adds both up. (`npm test` at the root runs the two itself, in its web lane.)
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,5 @@ function run(args, outputFile) {
 }
 
 const unit = run([], out);
-const journey =
-  process.env[`${name.toUpperCase()}_SKIP_JOURNEY`] === '1' ? true : run(['--config', 'vitest.e2e.config.ts'], out?.replace(/\.json$/, '-journey.json'));
+const journey = run(['--config', 'vitest.e2e.config.ts'], out?.replace(/\.json$/, '-journey.json'));
 process.exit(unit && journey ? 0 : 1);

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animationsDone, inspect, screenshot } from '../../../tools/web/e2e/browser';
-import { HAS_CHROMIUM, openConsole, SHOTS, type Finding } from './kit';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, buildAll, consoleCall, startApi, type RunningApi } from './server';
+import { openConsole, SHOTS, type Finding } from './kit';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, consoleCall, startApi, type RunningApi } from './server';
 import { currentStep, totpCode } from './totp';
 
 /** A translation key left on screen (react-admin's or ours). */
@@ -14,14 +14,13 @@ const KEY_LIKE = /\b(ra|app|resources)\.[a-z_]+\.[a-zA-Z0-9_.]+\b/;
  * signs in and sees the players list. axe-core on every screen (0 serious or critical), no raw key, no undefined/NaN,
  * and a screenshot per screen in tw and en.
  */
-describe.skipIf(!HAS_CHROMIUM)('console journey in Chromium (1440x900)', () => {
+describe('console journey in Chromium (1440x900)', () => {
   let api: RunningApi;
   let browser: Browser;
   let page: Page;
   const findings: Finding[] = [];
 
   beforeAll(async () => {
-    buildAll();
     api = await startApi();
     ({ browser, page } = await openConsole(api.base, findings));
   });

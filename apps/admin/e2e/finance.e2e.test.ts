@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, check, type Finding, HAS_CHROMIUM, openConsole, menuResources, newPlayer, playerCall, signIn, signOut } from './kit';
-import { buildAll, consoleCall, type RunningApi, startApi } from './server';
+import { adminToken, check, type Finding, openConsole, menuResources, newPlayer, playerCall, signIn, signOut } from './kit';
+import { consoleCall, type RunningApi, startApi } from './server';
 import { currentStep, totpCode } from './totp';
 
 interface Log {
@@ -20,7 +20,7 @@ const NOT_FOR_FINANCE = ['banners', 'articles', 'notices', 'staff', 'audit-logs'
  * member completes it; a gift request is blocked for its requester and approved by the other member; TOTP enrolment
  * with the QR code. axe-core on every screen, screenshots in tw and en.
  */
-describe.skipIf(!HAS_CHROMIUM)('finance journey in Chromium (1440x900)', () => {
+describe('finance journey in Chromium (1440x900)', () => {
   let api: RunningApi;
   let browser: Browser;
   let page: Page;
@@ -33,7 +33,6 @@ describe.skipIf(!HAS_CHROMIUM)('finance journey in Chromium (1440x900)', () => {
   const rowOf = (id: number) => page.locator(`tbody tr:has(td.column-id:text-is("${id}"))`);
 
   beforeAll(async () => {
-    buildAll();
     api = await startApi();
     admin = await adminToken(api.base);
     for (const u of ['finance1', 'finance2'])

@@ -3,7 +3,7 @@ import { animationsDone, inspect, launch as launchChromium, screenshot, shotsDir
 import { consoleCall } from './server';
 
 /** Shared pieces of the console journeys, on the web apps' browser kit (tools/web/e2e/browser.ts). */
-export { CHROMIUM, HAS_CHROMIUM, type Finding } from '../../../tools/web/e2e/browser';
+export { CHROMIUM, type Finding } from '../../../tools/web/e2e/browser';
 export { adminToken } from './server';
 export const SHOTS = shotsDir('admin');
 const KEY_LIKE = /\b(ra|app|resources)\.[a-z_-]+\.[a-zA-Z0-9_.-]+\b/;

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, check, type Finding, HAS_CHROMIUM, openConsole, menuNames, signIn, switchLanguage } from './harness';
-import { buildAll, consoleCall, startApi, type RunningApi } from './server';
+import { adminToken, check, type Finding, openConsole, menuNames, signIn, switchLanguage } from './harness';
+import { consoleCall, startApi, type RunningApi } from './server';
 
 interface Row {
   id: number;
@@ -14,7 +14,7 @@ interface Row {
  * above-fair value is refused on screen and never sent), voids a round with a reason; every operator screen passes
  * axe-core, the raw-key check and gets a screenshot in tw and en.
  */
-describe.skipIf(!HAS_CHROMIUM)('operator journey in Chromium (1440x900)', () => {
+describe('operator journey in Chromium (1440x900)', () => {
   let api: RunningApi;
   let browser: Browser;
   let page: Page;
@@ -25,7 +25,6 @@ describe.skipIf(!HAS_CHROMIUM)('operator journey in Chromium (1440x900)', () => 
   const get = async <T>(path: string): Promise<T> => (await consoleCall(api.base, admin, 'GET', path)) as T;
 
   beforeAll(async () => {
-    buildAll();
     api = await startApi({ SCHEDULER: 'on' });
     admin = await adminToken(api.base);
     await consoleCall(api.base, admin, 'POST', '/admin-api/staff', { username: 'operator1', password: 'operator-pass-1', role: 'operator' });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, check, type Finding, HAS_CHROMIUM, openConsole, menuNames, signIn, switchLanguage } from './harness';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, buildAll, consoleCall, startApi, type RunningApi } from './server';
+import { adminToken, check, type Finding, openConsole, menuNames, signIn, switchLanguage } from './harness';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, consoleCall, startApi, type RunningApi } from './server';
 
 interface Row {
   id: number;
@@ -12,7 +12,7 @@ interface Row {
  * The superadmin in Chromium against the real API: creates a staff member, finds the audit row with its before/after
  * view, verifies the hash chain, disables the new account; the staff and audit screens pass the checks in tw and en.
  */
-describe.skipIf(!HAS_CHROMIUM)('superadmin journey in Chromium (1440x900)', () => {
+describe('superadmin journey in Chromium (1440x900)', () => {
   let api: RunningApi;
   let browser: Browser;
   let page: Page;
@@ -21,7 +21,6 @@ describe.skipIf(!HAS_CHROMIUM)('superadmin journey in Chromium (1440x900)', () =
   const get = async <T>(path: string): Promise<T> => (await consoleCall(api.base, admin, 'GET', path)) as T;
 
   beforeAll(async () => {
-    buildAll();
     api = await startApi();
     admin = await adminToken(api.base);
     ({ browser, page } = await openConsole(api.base, findings));

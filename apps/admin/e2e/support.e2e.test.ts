@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, check, type Finding, HAS_CHROMIUM, openConsole, menuResources, newPlayer, playerCall, signIn, signOut } from './kit';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, buildAll, consoleCall, type RunningApi, startApi } from './server';
+import { adminToken, check, type Finding, openConsole, menuResources, newPlayer, playerCall, signIn, signOut } from './kit';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, consoleCall, type RunningApi, startApi } from './server';
 
 /** Resources support may not list (role matrix): never in their menu. */
 const NOT_FOR_SUPPORT = ['settings', 'staff', 'audit-logs', 'dashboard'];
@@ -20,7 +20,7 @@ interface Player {
  * gift; support freezes with a required reason, unfreezes and sends an in-site message (users.freeze, users.message; not
  * notices.write); a superadmin reads the audit of those actions on the player. axe-core on every screen, screenshots in tw and en.
  */
-describe.skipIf(!HAS_CHROMIUM)('support journey in Chromium (1440x900)', () => {
+describe('support journey in Chromium (1440x900)', () => {
   let api: RunningApi;
   let browser: Browser;
   let page: Page;
@@ -33,7 +33,6 @@ describe.skipIf(!HAS_CHROMIUM)('support journey in Chromium (1440x900)', () => {
   const rows = () => page.locator('tbody tr');
 
   beforeAll(async () => {
-    buildAll();
     api = await startApi();
     admin = await adminToken(api.base);
     await consoleCall(api.base, admin, 'POST', '/admin-api/staff', { username: 'support2', password: 'support2-pass-1', role: 'support' });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, SHOTS, toastGone, type Finding } from './kit';
-import { adminToken, buildAll, consoleCall, startApi, type RunningApi } from './server';
+import { animationsDone, inspect, launch, phoneContext, screenshot, SHOTS, toastGone, type Finding } from './kit';
+import { adminToken, consoleCall, startApi, type RunningApi } from './server';
 
 const KEY_LIKE = /\b(common|lottery|betRoom|home)\.[a-zA-Z0-9]+\b/;
 /** Short rounds: 24 s each, betting closes 8 s before the draw. */
@@ -21,7 +21,7 @@ interface Player {
  * result popup and the new balance; a second player follows a bet from the feed, then an opposite bet of equal amount
  * shows the blocked state. axe-core on the rooms and the bet room (0 serious or critical); screenshots in tw and en.
  */
-describe.skipIf(!HAS_CHROMIUM)('game journey in Chromium (390x844)', () => {
+describe('game journey in Chromium (390x844)', () => {
   let api: RunningApi;
   let browser: Browser;
   let admin = '';
@@ -144,7 +144,6 @@ describe.skipIf(!HAS_CHROMIUM)('game journey in Chromium (390x844)', () => {
   const moneyText = async (page: Page): Promise<string> => (await page.locator('.bet-room__money').innerText()).replace(/[^0-9.]/g, '');
 
   beforeAll(async () => {
-    buildAll();
     api = await startApi({ SCHEDULER: 'on', ROUND_SECONDS: String(ROUND_SECONDS), BET_CLOSE_SECONDS: String(BET_CLOSE_SECONDS) });
     browser = await launch();
     admin = await adminToken(api.base);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
-import { adminToken, buildAll, consoleCall, startApi, type RunningApi } from './server';
+import { goTo, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
+import { adminToken, consoleCall, startApi, type RunningApi } from './server';
 
 const KEY_LIKE =
   /\b(common|tabs|login|register|home|wallet|personal|language|setting|changeLine|about|system|baseInfo|card|security|password|capital|withdraw|recharge|notice|team|news|share|action|customer|notFound|clipboard)\.[a-zA-Z0-9]+\b/;
@@ -14,7 +14,7 @@ const CODE = '482913';
  * The player's journey on a phone viewport (390x844) against the real API on a fresh database, with axe-core on
  * every screen visited (0 serious or critical) and a screenshot of each screen in tw and en under docs/screenshots/.
  */
-describe.skipIf(!HAS_CHROMIUM)('player journey in Chromium (390x844)', () => {
+describe('player journey in Chromium (390x844)', () => {
   let api: RunningApi;
   let browser: Browser;
   let context: BrowserContext;
@@ -22,7 +22,6 @@ describe.skipIf(!HAS_CHROMIUM)('player journey in Chromium (390x844)', () => {
   const findings: Finding[] = [];
 
   beforeAll(async () => {
-    buildAll();
     api = await startApi();
     browser = await launch(['--disable-quic']);
     context = await phoneContext(browser, api.base);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { shotsDir } from '../../../tools/web/e2e/browser';
 
 /** Shared pieces of the player journeys, on the web apps' browser kit (tools/web/e2e/browser.ts). */
-export { animationsDone, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, type Finding } from '../../../tools/web/e2e/browser';
+export { animationsDone, inspect, launch, phoneContext, screenshot, type Finding } from '../../../tools/web/e2e/browser';
 export const SHOTS = shotsDir();
 
 /**

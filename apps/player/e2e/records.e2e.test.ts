@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, HAS_CHROMIUM, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
-import { adminToken, buildAll, consoleCall, startApi, type RunningApi } from './server';
+import { goTo, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
+import { adminToken, consoleCall, startApi, type RunningApi } from './server';
 
 const KEY_LIKE = /\b(common|tabs|find|lotteryDetail|lotteryExplain|rule|trend|betRecord|betDetail|fairness)\.[a-zA-Z0-9_]+\b/;
 /** Short live rounds: 12 s each, betting closes 3 s before the draw. */
@@ -32,7 +32,7 @@ interface OrderRowLite {
  * fairness page (verified in the browser), trend, find (the chart renders), lottery detail, explain and rules; axe-core
  * 0 serious or critical on each, screenshots in tw and en.
  */
-describe.skipIf(!HAS_CHROMIUM)('records, charts and fairness in Chromium (390x844)', () => {
+describe('records, charts and fairness in Chromium (390x844)', () => {
   let api: RunningApi;
   let browser: Browser;
   let page: Page;
@@ -100,7 +100,6 @@ describe.skipIf(!HAS_CHROMIUM)('records, charts and fairness in Chromium (390x84
   }
 
   beforeAll(async () => {
-    buildAll();
     api = await startApi({ SCHEDULER: 'on', ROUND_SECONDS: String(ROUND_SECONDS), BET_CLOSE_SECONDS: String(BET_CLOSE_SECONDS) });
     browser = await launch();
     const context = await phoneContext(browser, api.base, {

@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
  * their app). The journeys start it as a process: web code never imports the API's code.
  */
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+/** Every time limit of the suites from one setting, TEST_TIME_LIMIT_S (scripts/test-limits.js). */
+const limits = createRequire(import.meta.url)(join(REPO, 'scripts/test-limits.js')) as { startLimitMs: () => number };
 /** The first superadmin: the API creates it at boot from ADMIN_USERNAME / ADMIN_PASSWORD (else prints a generated one). */
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'journey-superadmin-pw-1';
@@ -22,28 +24,24 @@ export interface RunningApi {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr !== null ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
 /**
- * Builds what a journey needs: the API (incrementally) and the web app, unless told the app is fresh
- * (`PLAYER_SKIP_BUILD=1` or `ADMIN_SKIP_BUILD=1` with a dist/ in place).
+ * Builds what the journeys of `app` need, once per test run (the vitest global setup, tools/web/e2e/global-setup.ts):
+ * the API (incrementally; skipped when `API_BUILT=1`, as `npm test` sets after its typecheck built it) and the web
+ * app (skipped with `PLAYER_SKIP_BUILD=1` or `ADMIN_SKIP_BUILD=1` and a dist/ in place, as `npm test` sets after
+ * building both once).
  */
 export function buildAll(app: WebApp): void {
-  const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
-  const api = spawnSync(process.execPath, [tsc, '-b', 'apps/api/tsconfig.build.json'], { cwd: REPO, stdio: 'inherit' });
-  if (api.status !== 0) throw new Error('API build failed');
+  if (process.env['API_BUILT'] !== '1' || !existsSync(join(REPO, 'apps/api/dist/main.js'))) {
+    const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
+    const api = spawnSync(process.execPath, [tsc, '-b', 'apps/api/tsconfig.build.json'], { cwd: REPO, stdio: 'inherit' });
+    if (api.status !== 0) throw new Error('API build failed');
+  }
   if (process.env[`${app.toUpperCase()}_SKIP_BUILD`] === '1' && existsSync(join(REPO, 'apps', app, 'dist/index.html'))) return;
-  // A production build (vitest sets NODE_ENV=test, which would give React's development build).
+  buildWebApp(app);
+}
+
+/** A production build of one web app (vitest sets NODE_ENV=test, which would give React's development build). */
+export function buildWebApp(app: WebApp): void {
   const vite = spawnSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: join(REPO, 'apps', app),
     stdio: 'inherit',
@@ -62,6 +60,7 @@ export const JOURNEY_ENV: Readonly<Record<string, string>> = {
   SIGNIN_RATE_LIMIT: '100000',
   SEED_DEMO: 'true',
   NODE_ENV: 'test',
+  PASSWORD_HASH_PROFILE: 'test',
 };
 
 /**
@@ -91,14 +90,14 @@ export async function startApi(env: Readonly<Record<string, string>> = {}): Prom
   const external = process.env['E2E_BASE_URL'];
   if (external !== undefined && external !== '') return externalApi(external, env);
   const dir = mkdtempSync(join(tmpdir(), 'sum28-journey-'));
-  const port = await freePort();
+  // PORT=0: the API binds a free port itself and prints it (no other process can take it in between).
   const child: ChildProcess = spawn(process.execPath, [join(REPO, 'apps/api/dist/main.js')], {
     cwd: REPO,
     detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${join(dir, 'journey.sqlite')}`,
       ...JOURNEY_ENV,
@@ -106,21 +105,28 @@ export async function startApi(env: Readonly<Record<string, string>> = {}): Prom
     },
   });
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr += d.toString();
   });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  child.stdout?.on('data', (d: Buffer) => {
+    // Only what start-up prints is kept: the line with the port comes before any request is served.
+    if (stdout.length < 100_000) stdout += d.toString();
+  });
+  const deadline = Date.now() + limits.startLimitMs();
+  let base: string;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API exited: ${stderr}`);
-    try {
-      const res = await fetch(`${base}/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    const port = /Serving on http:\/\/localhost:(\d+)/.exec(stdout)?.[1];
+    if (port !== undefined) {
+      const res = await fetch(`http://127.0.0.1:${port}/health`).catch(() => null);
+      if (res?.ok === true) {
+        base = `http://127.0.0.1:${port}`;
+        break;
+      }
     }
-    if (Date.now() > deadline) throw new Error(`API did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 250));
+    if (Date.now() > deadline) throw new Error(`API did not start within ${limits.startLimitMs()} ms: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
   return {
     base,

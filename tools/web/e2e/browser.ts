@@ -6,8 +6,12 @@ import { REPO } from './api';
 
 /** The browser kit of the player app's and the console's journeys: Debian's Chromium through playwright-core. */
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-/** The journeys skip themselves where no Chromium is installed. */
-export const HAS_CHROMIUM = existsSync(CHROMIUM);
+/** Why the journeys cannot run here (no Chromium), or null: they fail saying so, never skip. */
+export function chromiumMissing(): string | null {
+  return existsSync(CHROMIUM)
+    ? null
+    : `Chromium is not installed at ${CHROMIUM}: run \`apt-get install chromium fonts-noto-cjk\` as root (npm test does it by itself), or set CHROMIUM_PATH`;
+}
 
 /** Something a journey saw wrong on a screen (`<locale>/<screen>`); each journey expects none at its end. */
 export interface Finding {
@@ -17,6 +21,8 @@ export interface Finding {
 
 /** Launches Chromium headless, quiet (no background traffic, updates, sync or first-run UI); `extraArgs` add flags. */
 export function launch(extraArgs: readonly string[] = []): Promise<Browser> {
+  const missing = chromiumMissing();
+  if (missing !== null) return Promise.reject(new Error(missing));
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -1,36 +1,45 @@
 #!/usr/bin/env node
 // `npm test`: every test suite, each runner writing JSON under reports/, then one closing line
-// `N passed, N failed` counted from those reports (scripts/count-results.js).
+// `N passed, N failed, N skipped` counted from those reports (scripts/count-results.js).
 //
-// The API e2e suite runs on every database the API supports (issue 13), each time on fresh databases the
-// run creates and drops (apps/api/test/factories/test-db.ts):
-//   1. with all the other jest projects, on SQLite through better-sqlite3 (the default driver);
-//   2. TEST_DB=sqlite3: on SQLite through the `sqlite3` driver (DB_DRIVER=sqlite3), the money paths and the
-//      reads players see (SQLITE3_SUBSET: the whole suite three times would take too long);
-//   3. TEST_DB=postgres: on PostgreSQL (PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres),
-//      one database per test app named sum28_run_<run tag>_..., all dropped at the end, even after a failure.
-// Files that pick their own databases (DB_INDEPENDENT_SPECS) run once, in run 1.
-// `node scripts/test.js --other-databases` runs only 2 and 3 (and the closing count).
-const { spawnSync } = require('node:child_process');
-const { mkdirSync, rmSync, existsSync, writeFileSync } = require('node:fs');
+// 0. Prerequisites (scripts/test-prereqs.js): Debian's Chromium, CJK fonts and nginx installed (as root with apt-get),
+//    PostgreSQL and Redis started; what is still missing is one line each, and the run fails there: a suite that
+//    could not run is a failure, never a skip.
+// 1. Two lanes side by side (a 2-core machine is idle much of the time a browser journey or a database waits):
+//    - API: the dependency rules, the typecheck (which also builds the API into apps/api/dist once for every later
+//      step), jest (unit tests and the API e2e suite on SQLite through better-sqlite3, the default driver), then the
+//      money paths and player reads on SQLite through `sqlite3` (TEST_DB=sqlite3, SQLITE3_SUBSET), then the files
+//      whose behaviour depends on the database on PostgreSQL (TEST_DB=postgres, POSTGRES_SUBSET; PG_ADMIN_URL,
+//      default postgres://postgres@127.0.0.1:5432/postgres), each test app on a copy of a migrated and seeded
+//      template (apps/api/test/factories/test-db.ts), every database dropped at the end, even after a failure;
+//    - web: lint, the format check (prettier), both web apps built once with their component tests, then (once the
+//      API is built) each app's browser journeys in Chromium.
+//    Each step's output goes to reports/logs/<step>.log; a failed step prints its log's end.
+// Files that pick their own databases (DB_INDEPENDENT_SPECS) run once, in the default run.
+// `node scripts/test.js --other-databases` runs only the sqlite3 and PostgreSQL runs (and the closing count).
+const { spawn, spawnSync } = require('node:child_process');
+const { mkdirSync, rmSync, writeFileSync, createWriteStream, readFileSync } = require('node:fs');
 const path = require('node:path');
-const { DB_INDEPENDENT_SPECS, SQLITE3_SUBSET, newRunTag, PG_ADMIN_URL } = require('./test-databases');
+const { DB_INDEPENDENT_SPECS, SQLITE3_SUBSET, POSTGRES_SUBSET, newRunTag, dropRunDatabases } = require('./test-databases');
+const { ensurePrerequisites } = require('./test-prereqs');
 
 const root = path.resolve(__dirname, '..');
 const reports = path.join(root, 'reports');
+const logs = path.join(reports, 'logs');
 rmSync(reports, { recursive: true, force: true });
-mkdirSync(reports, { recursive: true });
-const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+mkdirSync(logs, { recursive: true });
+// One random seed per run for every test's Math.random and fast-check (scripts/jest-seed.js): printed at the start
+// and after any failure, so `TEST_SEED=<seed> npm test` (or one jest file with it) replays the same cases.
+const seed = process.env.TEST_SEED || String(Math.floor(Math.random() * 2 ** 31));
+const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', TEST_SEED: seed };
+const runStarted = Date.now();
 let failed = false;
-const step = (name, cmd, args, extraEnv = {}) => {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
-  console.log(`=== ${name}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===`);
-  if (r.status !== 0) failed = true;
-  return r.status === 0;
+
+const finish = () => {
+  const count = spawnSync(process.execPath, [path.join(__dirname, 'count-results.js')], { cwd: root, stdio: 'inherit' });
+  console.log(`=== npm test: ${failed || count.status !== 0 ? 'FAILED' : 'passed'} in ${Math.round((Date.now() - runStarted) / 1000)} s ===`);
+  process.exit(failed || count.status !== 0 ? 1 : 0);
 };
-const jest = path.join(root, 'node_modules/jest/bin/jest.js');
 /** A runner that could not start still counts: one failed suite in its report. */
 const reportFailure = (file, why) => {
   console.error(why);
@@ -38,47 +47,135 @@ const reportFailure = (file, why) => {
   failed = true;
 };
 
-const all = !process.argv.includes('--other-databases');
-if (all) {
-  step('lint', 'npx', ['--no-install', 'eslint', '.']);
-  step('dependency rules (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
-  step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  step('unit and API tests (jest; API e2e on SQLite, better-sqlite3)', process.execPath, [jest, '--ci', '--json', `--outputFile=${path.join(reports, 'jest.json')}`]);
+/** Runs one step with its output in reports/logs/<slug>.log; answers whether it passed (a failure prints the log's end). */
+function step(name, cmd, args, extraEnv = {}, cwd = root) {
+  const slug = name
+    .replace(/\(.*?\)/g, '')
+    .trim()
+    .replace(/[^a-zA-Z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+  const logFile = path.join(logs, `${slug}.log`);
+  console.log(`=== ${name}: started (log: reports/logs/${slug}.log) ===`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const out = createWriteStream(logFile);
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('error', (e) => out.write(`\n${String(e)}\n`));
+    child.on('close', (code) => {
+      out.end(() => {
+        const ok = code === 0;
+        if (!ok) {
+          failed = true;
+          const lines = readFileSync(logFile, 'utf8').split('\n');
+          console.log(`--- the last ${Math.min(lines.length, 150)} lines of reports/logs/${slug}.log ---\n${lines.slice(-150).join('\n')}`);
+          console.log(`--- the run's random seed: TEST_SEED=${seed} replays it ---`);
+        }
+        console.log(`=== ${name}: ${ok ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===`);
+        resolve(ok);
+      });
+    });
+  });
 }
 
-const e2eOn = (db, files, extraEnv = {}) =>
-  step(`API e2e on ${db === 'postgres' ? 'PostgreSQL' : `SQLite (${db} driver)`}${files ? `, ${files.length} files (money paths and player reads)` : ''}`, process.execPath, [
-    jest,
-    '--ci',
-    '--json',
-    `--outputFile=${path.join(reports, `jest-e2e-${db}.json`)}`,
-    '--selectProjects',
-    'api',
-    '--testPathIgnorePatterns',
-    ...DB_INDEPENDENT_SPECS.map((f) => f.replace(/\./g, '\\.')),
-    '--',
-    files ? `apps/api/test/(${files.map((f) => f.replace(/\./g, '\\.')).join('|')})$` : 'apps/api/test/.*\\.e2e-spec\\.ts$',
-  ], { TEST_DB: db, ...extraEnv });
+const jest = path.join(root, 'node_modules/jest/bin/jest.js');
+const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+const escape = (f) => f.replace(/\./g, '\\.');
 
-e2eOn('sqlite3', SQLITE3_SUBSET);
+function e2eOn(db, files, extraEnv = {}) {
+  const label = db === 'postgres' ? 'PostgreSQL' : `SQLite (${db} driver)`;
+  return step(
+    `API e2e on ${label}, ${files.length} files whose behaviour depends on the database`,
+    process.execPath,
+    [
+      jest,
+      '--ci',
+      '--json',
+      `--outputFile=${path.join(reports, `jest-e2e-${db}.json`)}`,
+      '--selectProjects',
+      'api',
+      '--testPathIgnorePatterns',
+      ...DB_INDEPENDENT_SPECS.map(escape),
+      '--',
+      `apps/api/test/(${files.map(escape).join('|')})$`,
+    ],
+    { TEST_DB: db, ...extraEnv },
+  );
+}
 
-const pgUp = spawnSync('pg_isready', ['-q', '-d', PG_ADMIN_URL], { timeout: 10_000 }).status === 0;
-if (!pgUp) reportFailure('jest-e2e-postgres.json', `PostgreSQL does not answer at ${PG_ADMIN_URL}: the e2e suite could not run on it`);
-else {
+async function postgresRun() {
   const tag = newRunTag();
   try {
-    e2eOn('postgres', null, { SUM28_TEST_RUN: tag });
+    await e2eOn('postgres', POSTGRES_SUBSET, { SUM28_TEST_RUN: tag });
   } finally {
     // The global teardown dropped them already; this catches a jest that was killed.
-    const sweep = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(path.join(__dirname, 'test-databases.js'))}).dropRunDatabases(${JSON.stringify(tag)}).then((n) => n && console.log('dropped', n, 'leftover test database(s)'))`], { stdio: 'inherit', env });
-    if (sweep.status !== 0) console.error('could not drop the test databases of this run');
+    const n = await dropRunDatabases(tag).catch((e) => {
+      console.error(`could not drop the test databases of this run: ${String(e)}`);
+      return 0;
+    });
+    if (n > 0) console.log(`dropped ${n} leftover test database(s)`);
   }
 }
 
-for (const app of all ? ['player', 'admin'] : []) {
-  const pkg = path.join(root, 'apps', app, 'package.json');
-  if (existsSync(pkg) && require(pkg).scripts?.test)
-    step(`${app} tests`, 'npm', ['test', '-w', `apps/${app}`, '--', `--outputFile=${path.join(reports, `${app}.json`)}`]);
+/** The API lane: the dependency rules, the typecheck (which builds the API the journeys start), then the API suites. */
+async function apiLane(all, apiBuilt) {
+  if (all) {
+    await step('dependency rules (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
+    apiBuilt.resolve(await step('typecheck (and the API build)', 'npm', ['run', '--silent', 'typecheck']));
+    await step('unit and API tests (jest; API e2e on SQLite, better-sqlite3)', process.execPath, [jest, '--ci', '--json', `--outputFile=${path.join(reports, 'jest.json')}`]);
+  }
+  await e2eOn('sqlite3', SQLITE3_SUBSET);
+  await postgresRun();
 }
-const count = spawnSync(process.execPath, [path.join(__dirname, 'count-results.js')], { cwd: root, stdio: 'inherit' });
-process.exit(failed || count.status !== 0 ? 1 : 0);
+
+/** One vitest run of a web app (its component tests, or with `--config vitest.e2e.config.ts` its browser journeys). */
+const vitestOf = (app, name, args, report, extraEnv = {}) =>
+  step(name, process.execPath, [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${path.join(reports, report)}`], extraEnv, path.join(root, 'apps', app));
+
+/**
+ * The web lane: lint and the format check, both web apps built once (production builds) and their component tests,
+ * then, once the API is built, each app's browser journeys (their global setup skips its own build).
+ */
+async function webLane(apiBuilt) {
+  await step('lint (eslint)', 'npx', ['--no-install', 'eslint', '.']);
+  await step('format (prettier --check)', 'npx', ['--no-install', 'prettier', '--check', '--log-level', 'warn', '.']);
+  const built = {};
+  for (const app of ['player', 'admin']) {
+    const label = app === 'admin' ? 'console' : 'player app';
+    built[app] = await step(`build the ${label} (vite)`, process.execPath, [vite, 'build', '--logLevel', 'warn'], { NODE_ENV: 'production' }, path.join(root, 'apps', app));
+    await vitestOf(app, `${label}: component tests (vitest, jsdom)`, [], `${app}.json`);
+  }
+  const api = await apiBuilt.promise;
+  for (const app of ['player', 'admin']) {
+    const label = app === 'admin' ? 'console' : 'player app';
+    if (!built[app] || !api) {
+      reportFailure(`${app}-journey.json`, `${label}: the browser journeys did not run, ${!api ? 'the API' : 'its'} build failed`);
+      continue;
+    }
+    await vitestOf(app, `${label}: browser journeys (Chromium)`, ['--config', 'vitest.e2e.config.ts'], `${app}-journey.json`, {
+      API_BUILT: '1',
+      [`${app.toUpperCase()}_SKIP_BUILD`]: '1',
+    });
+  }
+}
+
+async function main() {
+  const all = !process.argv.includes('--other-databases');
+  console.log(`=== npm test, random seed TEST_SEED=${seed} ===`);
+  console.log('=== prerequisites: Chromium, fonts, nginx, PostgreSQL, Redis ===');
+  const missing = ensurePrerequisites((line) => console.log(line));
+  if (missing.length > 0) {
+    reportFailure('prerequisites.json', missing.join('\n'));
+    return finish();
+  }
+  let resolveBuilt;
+  const apiBuilt = { promise: new Promise((r) => (resolveBuilt = r)), resolve: (ok) => resolveBuilt(ok) };
+  if (all) await Promise.all([apiLane(true, apiBuilt), webLane(apiBuilt)]);
+  else await apiLane(false, apiBuilt);
+  finish();
+}
+
+void main();

@@ -1,5 +1,6 @@
 'use strict';
 // Helpers shared by the bench cases (bench/run.js and the modules it calls).
+require('./deps').ensureBenchDeps(); // autocannon lives in bench/'s own package (bench/deps.js)
 const autocannon = require('autocannon');
 const { spawn } = require('node:child_process');
 const http = require('node:http');

@@ -212,6 +212,7 @@ async function lighthouseFigures() {
   const { createServer } = require('node:net');
   const { tmpdir } = require('node:os');
   const { chromium } = require('playwright-core');
+  require('./deps').ensureBenchDeps(); // lighthouse lives in bench/'s own package (bench/deps.js)
   const lighthouse = (await import('lighthouse')).default;
   const port = await new Promise((ok) => {
     const srv = createServer().listen(0, '127.0.0.1', () => {

@@ -91,8 +91,8 @@ const SQLITE3_SUBSET = [
 /**
  * What `npm test` runs on PostgreSQL: the files whose behaviour depends on the database (the sqlite3 subset's money
  * paths and player reads, plus the other reads with SQL of their own: records, team, the console's player records and
- * resource lists, the native bet route, sessions, sign-in counters). Not the validation sweeps, messages, the role
- * matrix, OpenAPI, content or dependency rules: they answer before any SQL that differs between the drivers. The whole
+ * resource lists, the native bet route). Not the validation sweeps, messages, the role matrix, OpenAPI, content, sign-in
+ * or dependency rules: they answer before any SQL that differs between the drivers, or through the same statements. The whole
  * suite on PostgreSQL: `TEST_DB=postgres npx jest --selectProjects api apps/api/test`.
  */
 const POSTGRES_SUBSET = [
@@ -102,13 +102,8 @@ const POSTGRES_SUBSET = [
     'player-api-complete',
     'play-order-route',
     'team',
-    'account',
-    'auth',
-    'sign-in-throttle',
-    'session-revocation',
     'console-player-records',
     'console-resources',
-    'console-schedule',
   ].map((n) => `${n}.e2e-spec.ts`),
 ];
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { allRounds, bet, call, clockTo, engine, freshRound, independentDraw, roundOf, type RoundRow } from './factories/game';
 import { createTestApp, fundPlayer, ledgerViolations, registerPlayer, type TestApp } from './factories/test-app';
 import { query } from './factories/sql';
+import { DEFAULT_RUN } from './factories/test-db';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -83,7 +84,8 @@ describe('provably fair draws: the verify call', () => {
 
   // 50,000 draws in `npm test`; `npm run test:reliability` runs 1,000,000 (T25_DRAWS), about 30 s of CPU.
   const T25_DRAWS = Number(process.env['T25_DRAWS'] ?? 50_000);
-  it(`T25: ${T25_DRAWS.toLocaleString('en')} draws through the production path (randomBytes(32) seeds) are uniform per position and their sums follow the theory (chi-square)`, () => {
+  // Database-independent: once per `npm test`, in the default run.
+  if (DEFAULT_RUN) it(`T25: ${T25_DRAWS.toLocaleString('en')} draws through the production path (randomBytes(32) seeds) are uniform per position and their sums follow the theory (chi-square)`, () => {
     const digits = [0, 1, 2].map(() => new Array<number>(10).fill(0));
     const sums = new Array<number>(28).fill(0);
     const N = T25_DRAWS;
@@ -115,7 +117,8 @@ interface Seen {
  * Rounds open, close, draw and settle on time; every result is reproduced by an independent
  * implementation; no seed appears in any answer before its round was drawn.
  */
-describe('a 30-second real-time run with the scheduler on', () => {
+// The one real-time scheduler run of `npm test` (everywhere else the test clock drives rounds): in the default run.
+if (DEFAULT_RUN) describe('a 30-second real-time run with the scheduler on', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ SCHEDULER: 'on', ROUND_SECONDS: '12', BET_CLOSE_SECONDS: '3', TEST_CLOCK: 'real' });

@@ -79,7 +79,10 @@ export class InjectTest implements Promise<InjectResponse> {
     return this;
   }
 
-  then<A = InjectResponse, B = never>(onOk?: ((r: InjectResponse) => A | PromiseLike<A>) | null, onFail?: ((e: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  then<A = InjectResponse, B = never>(
+    onOk?: ((r: InjectResponse) => A | PromiseLike<A>) | null,
+    onFail?: ((e: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     this.sent ??= this.run();
     return this.sent.then(onOk, onFail);
   }
@@ -96,7 +99,9 @@ export class InjectTest implements Promise<InjectResponse> {
     const b = this.body;
     if (b === undefined || typeof b === 'string' || Buffer.isBuffer(b)) return b;
     if ((this.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
-      return new URLSearchParams(Object.entries(b).map(([k, v]): [string, string] => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)])).toString();
+      return new URLSearchParams(
+        Object.entries(b).map(([k, v]): [string, string] => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]),
+      ).toString();
     return JSON.stringify(b);
   }
 
@@ -114,7 +119,16 @@ export class InjectTest implements Promise<InjectResponse> {
     if (/[/+]json$/.test(type) && text !== '') body = JSON.parse(text) as unknown;
     else if (type === 'application/x-www-form-urlencoded') body = Object.fromEntries(new URLSearchParams(text));
     const headers = res.headers as Record<string, string | string[] | undefined>;
-    return { status: res.statusCode, statusCode: res.statusCode, ok: res.statusCode >= 200 && res.statusCode < 300, body, text, type, headers, header: headers };
+    return {
+      status: res.statusCode,
+      statusCode: res.statusCode,
+      ok: res.statusCode >= 200 && res.statusCode < 300,
+      body,
+      text,
+      type,
+      headers,
+      header: headers,
+    };
   }
 }
 

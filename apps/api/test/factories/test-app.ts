@@ -49,7 +49,9 @@ export async function createTestAppOn(kind: TestDbKind, env: Record<string, stri
   });
   let app: NestFastifyApplication;
   try {
-    app = await createApp(cfg, { logger: false, ...opts });
+    // No built web app unless the test brings one (player-app, admin-app): what an API test sees (which route answers
+    // a path nothing else matches) must not depend on whether apps/*/dist happens to exist when it runs.
+    app = await createApp(cfg, { logger: false, playerDist: join(dir, 'no-player-app'), adminDist: join(dir, 'no-console'), ...opts });
   } catch (e) {
     await db.drop();
     throw e;

@@ -17,6 +17,13 @@ export type TestDbKind = 'better-sqlite3' | 'sqlite3' | 'postgres';
 /** The database the e2e suite runs on: TEST_DB=better-sqlite3 (default), sqlite3 or postgres. */
 export const TEST_DB: TestDbKind = testDbs.testDbKind();
 
+/**
+ * The default run (better-sqlite3, with the unit tests): the parts of an e2e file that do not depend on the database
+ * (a real-time scheduler run, a statistics test) are registered only here, so `npm test` runs them once, not once per
+ * database. They are not skipped elsewhere: they do not exist in the other runs, as DB_INDEPENDENT_SPECS do not.
+ */
+export const DEFAULT_RUN = TEST_DB === 'better-sqlite3';
+
 let counter = 0;
 const runTag = (): string => {
   process.env['SUM28_TEST_RUN'] ??= testDbs.newRunTag();

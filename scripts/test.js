@@ -125,7 +125,12 @@ async function apiLane(all, apiBuilt) {
   if (all) {
     await step('dependency rules (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
     apiBuilt.resolve(await step('typecheck (and the API build)', 'npm', ['run', '--silent', 'typecheck']));
-    await step('unit and API tests (jest; API e2e on SQLite, better-sqlite3)', process.execPath, [jest, '--ci', '--json', `--outputFile=${path.join(reports, 'jest.json')}`]);
+    await step('unit and API tests (jest; API e2e on SQLite, better-sqlite3)', process.execPath, [
+      jest,
+      '--ci',
+      '--json',
+      `--outputFile=${path.join(reports, 'jest.json')}`,
+    ]);
   }
   await e2eOn('sqlite3', SQLITE3_SUBSET);
   await postgresRun();
@@ -133,7 +138,13 @@ async function apiLane(all, apiBuilt) {
 
 /** One vitest run of a web app (its component tests, or with `--config vitest.e2e.config.ts` its browser journeys). */
 const vitestOf = (app, name, args, report, extraEnv = {}) =>
-  step(name, process.execPath, [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${path.join(reports, report)}`], extraEnv, path.join(root, 'apps', app));
+  step(
+    name,
+    process.execPath,
+    [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${path.join(reports, report)}`],
+    extraEnv,
+    path.join(root, 'apps', app),
+  );
 
 /**
  * The web lane: lint and the format check, both web apps built once (production builds) and their component tests,
@@ -145,21 +156,30 @@ async function webLane(apiBuilt) {
   const built = {};
   for (const app of ['player', 'admin']) {
     const label = app === 'admin' ? 'console' : 'player app';
-    built[app] = await step(`build the ${label} (vite)`, process.execPath, [vite, 'build', '--logLevel', 'warn'], { NODE_ENV: 'production' }, path.join(root, 'apps', app));
+    built[app] = await step(
+      `build the ${label} (vite)`,
+      process.execPath,
+      [vite, 'build', '--logLevel', 'warn'],
+      { NODE_ENV: 'production' },
+      path.join(root, 'apps', app),
+    );
     await vitestOf(app, `${label}: component tests (vitest, jsdom)`, [], `${app}.json`);
   }
   const api = await apiBuilt.promise;
-  for (const app of ['player', 'admin']) {
-    const label = app === 'admin' ? 'console' : 'player app';
-    if (!built[app] || !api) {
-      reportFailure(`${app}-journey.json`, `${label}: the browser journeys did not run, ${!api ? 'the API' : 'its'} build failed`);
-      continue;
-    }
-    await vitestOf(app, `${label}: browser journeys (Chromium)`, ['--config', 'vitest.e2e.config.ts'], `${app}-journey.json`, {
-      API_BUILT: '1',
-      [`${app.toUpperCase()}_SKIP_BUILD`]: '1',
-    });
-  }
+  // The two apps' journeys side by side: each waits on its browser and on live rounds much of the time.
+  await Promise.all(
+    ['player', 'admin'].map((app) => {
+      const label = app === 'admin' ? 'console' : 'player app';
+      if (!built[app] || !api) {
+        reportFailure(`${app}-journey.json`, `${label}: the browser journeys did not run, ${!api ? 'the API' : 'its'} build failed`);
+        return Promise.resolve(false);
+      }
+      return vitestOf(app, `${label}: browser journeys (Chromium)`, ['--config', 'vitest.e2e.config.ts'], `${app}-journey.json`, {
+        API_BUILT: '1',
+        [`${app.toUpperCase()}_SKIP_BUILD`]: '1',
+      });
+    }),
+  );
 }
 
 async function main() {

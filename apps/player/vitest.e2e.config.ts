@@ -12,6 +12,8 @@ export default defineConfig({
     // One limit for every test and hook (TEST_TIME_LIMIT_S, scripts/test-limits.js).
     testTimeout: limits.testLimitMs(),
     hookTimeout: limits.testLimitMs(),
+    // expect.poll waits as long as a browser action may (vitest's own default is 1 s).
+    expect: { poll: { timeout: limits.testLimitMs(0.25) } },
     // Chromium present, then the API and the app built once for all journey files.
     globalSetup: ['../../tools/web/e2e/global-setup.ts'],
     fileParallelism: false,

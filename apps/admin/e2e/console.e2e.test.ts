@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, inspect, screenshot } from '../../../tools/web/e2e/browser';
+import { ACTION_LIMIT_MS, animationsDone, inspect, screenshot } from '../../../tools/web/e2e/browser';
 import { openConsole, SHOTS, type Finding } from './kit';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, consoleCall, startApi, type RunningApi } from './server';
 import { currentStep, totpCode } from './totp';
@@ -41,7 +41,7 @@ describe('console journey in Chromium (1440x900)', () => {
     await page
       .locator('[role="progressbar"]')
       .first()
-      .waitFor({ state: 'detached', timeout: 10_000 })
+      .waitFor({ state: 'detached', timeout: ACTION_LIMIT_MS })
       .catch(() => undefined);
     // English screens carry no Chinese, Japanese or Korean (dates and numbers follow the console's language, not the browser's).
     await inspect(page, findings, screen, locale, { keyLike: KEY_LIKE, undefinedOrNaN: true, cjkOnEnglish: true });

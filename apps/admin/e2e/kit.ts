@@ -1,9 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { animationsDone, inspect, launch as launchChromium, screenshot, shotsDir, type Finding } from '../../../tools/web/e2e/browser';
+import {
+  ACTION_LIMIT_MS,
+  animationsDone,
+  inspect,
+  launch as launchChromium,
+  limited,
+  screenshot,
+  shotsDir,
+  type Finding,
+} from '../../../tools/web/e2e/browser';
 import { consoleCall } from './server';
 
 /** Shared pieces of the console journeys, on the web apps' browser kit (tools/web/e2e/browser.ts). */
-export { CHROMIUM, type Finding } from '../../../tools/web/e2e/browser';
+export { ACTION_LIMIT_MS, CHROMIUM, type Finding } from '../../../tools/web/e2e/browser';
 export { adminToken } from './server';
 export const SHOTS = shotsDir('admin');
 const KEY_LIKE = /\b(ra|app|resources)\.[a-z_-]+\.[a-zA-Z0-9_.-]+\b/;
@@ -16,7 +25,7 @@ export function launch(): Promise<Browser> {
 /** Chromium with one desktop page (1440x900, zh-TW) on the console at `base`; an uncaught page error is a finding. */
 export async function openConsole(base: string, findings: Finding[]): Promise<{ browser: Browser; page: Page }> {
   const browser = await launch();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, baseURL: base, locale: 'zh-TW' });
+  const context = limited(await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, baseURL: base, locale: 'zh-TW' }));
   const page = await context.newPage();
   page.on('pageerror', (e) => findings.push({ screen: 'page', problem: `uncaught: ${e.message}` }));
   return { browser, page };
@@ -33,7 +42,7 @@ export async function check(page: Page, findings: Finding[], screen: string, loc
   await page
     .locator('[role="progressbar"]')
     .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
+    .waitFor({ state: 'detached', timeout: ACTION_LIMIT_MS })
     .catch(() => undefined);
   await inspect(page, findings, screen, locale, { keyLike: KEY_LIKE, undefinedOrNaN: true, cjkOnEnglish: true });
   await screenshot(page, SHOTS, screen, locale, true);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, check, type Finding, openConsole, menuNames, signIn, switchLanguage } from './harness';
+import { ACTION_LIMIT_MS, adminToken, check, type Finding, openConsole, menuNames, signIn, switchLanguage } from './harness';
 import { consoleCall, startApi, type RunningApi } from './server';
 
 interface Row {
@@ -87,7 +87,9 @@ describe('operator journey in Chromium (1440x900)', () => {
   });
 
   it('voids an open round with a reason (required); the void button is then disabled', async () => {
-    await expect.poll(async () => (await get<Row[]>('/admin-api/rounds')).filter((r) => r['state'] === 'open').length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await get<Row[]>('/admin-api/rounds')).filter((r) => r['state'] === 'open').length, { timeout: ACTION_LIMIT_MS })
+      .toBeGreaterThan(0);
     const open = (await get<Row[]>('/admin-api/rounds')).find((r) => r['state'] === 'open') as Row;
     await page.goto('/admin/#/rounds');
     await page.locator('tbody tr').first().waitFor();

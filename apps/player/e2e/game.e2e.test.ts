@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, inspect, launch, phoneContext, screenshot, SHOTS, toastGone, type Finding } from './kit';
+import { ACTION_LIMIT_MS, animationsDone, inspect, launch, phoneContext, screenshot, SHOTS, toastGone, type Finding } from './kit';
 import { adminToken, consoleCall, startApi, type RunningApi } from './server';
 
 const KEY_LIKE = /\b(common|lottery|betRoom|home)\.[a-zA-Z0-9]+\b/;
@@ -83,8 +83,8 @@ describe('game journey in Chromium (390x844)', () => {
   }
 
   async function settle(page: Page): Promise<void> {
-    await page.locator('.startup').waitFor({ state: 'detached', timeout: 10_000 });
-    await page.locator('.page-loading').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.locator('.startup').waitFor({ state: 'detached', timeout: ACTION_LIMIT_MS });
+    await page.locator('.page-loading').waitFor({ state: 'detached', timeout: ACTION_LIMIT_MS });
     await page.waitForTimeout(300);
   }
 
@@ -104,7 +104,7 @@ describe('game journey in Chromium (390x844)', () => {
           document.querySelectorAll('.adm-center-popup-wrap, .adm-mask').length === 0 ||
           [...document.querySelectorAll('.adm-center-popup-wrap, .adm-mask')].every((e) => getComputedStyle(e).display === 'none'),
         undefined,
-        { timeout: 8000 },
+        { timeout: ACTION_LIMIT_MS },
       )
       .catch(() => undefined);
     // Judge the settled screen: no pressed or hovered state left under the pointer, no transition half-way.
@@ -185,7 +185,7 @@ describe('game journey in Chromium (390x844)', () => {
 
     const before = Number(await moneyText(pageA));
     await bet(pageA, ['big', 'odd'], '10', '確認');
-    await expect.poll(async () => Number(await moneyText(pageA)), { timeout: 10_000 }).toBeCloseTo(before - 20, 2);
+    await expect.poll(async () => Number(await moneyText(pageA)), { timeout: ACTION_LIMIT_MS }).toBeCloseTo(before - 20, 2);
     const myRound = await pageA.locator('.countdown__issue').innerText();
     // From the bet to the popup the round's clock runs: betting closes some 7 s after the bet at the least, the draw
     // 8 s later, and the popup lasts 3 s. Only quick steps here: the placed screen is only shot, and the room inspected
@@ -202,11 +202,11 @@ describe('game journey in Chromium (390x844)', () => {
     await popup.waitFor({ timeout: (BET_CLOSE_SECONDS + 15) * 1000 });
     await pageA.waitForTimeout(400);
     await shoot(pageA, 'bet-room-result', 'tw');
-    await popup.waitFor({ state: 'hidden', timeout: 10_000 });
+    await popup.waitFor({ state: 'hidden', timeout: ACTION_LIMIT_MS });
     // The balance shown is the server's after settlement.
     await expect
       .poll(async () => Number(await moneyText(pageA)) === ((await playerCall('user/userInfo', {}, alice.token)) as { money: number }).money, {
-        timeout: 10_000,
+        timeout: ACTION_LIMIT_MS,
       })
       .toBe(true);
     // The room with the bets in its feed (the placed screen's parts), inspected now that no round's clock is watched.
@@ -241,17 +241,17 @@ describe('game journey in Chromium (390x844)', () => {
       .locator('.feed__row', { hasText: 'Even' })
       .filter({ has: pageB.locator('.feed__follow') })
       .first();
-    await followable.waitFor({ timeout: 10_000 });
+    await followable.waitFor({ timeout: ACTION_LIMIT_MS });
     // A follow is for the round of the bet it follows: no inspection (seconds) between that bet and the follow.
     await followable.locator('.feed__follow').click();
     await pageB.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
-    await pageB.locator('.feed__row--self', { hasText: 'Even' }).waitFor({ timeout: 10_000 });
+    await pageB.locator('.feed__row--self', { hasText: 'Even' }).waitFor({ timeout: ACTION_LIMIT_MS });
     await check(pageB, 'bet-room', 'en');
 
     // The check may have used up the round's time, as in the first journey.
     await waitBettable(pageB);
     await bet(pageB, ['big', 'small'], '10', 'Confirm');
-    await pageB.locator('.bet-room__blocked').waitFor({ timeout: 10_000 });
+    await pageB.locator('.bet-room__blocked').waitFor({ timeout: ACTION_LIMIT_MS });
     await expect(pageB.locator('.bet-room__blocked').innerText()).resolves.toContain('The system has blocked you');
     await expect(pageB.locator('.bet-panel .adm-button-primary').isDisabled()).resolves.toBe(true);
     await check(pageB, 'bet-room-blocked', 'en');
@@ -265,7 +265,7 @@ describe('game journey in Chromium (390x844)', () => {
     };
     const page = await phone({ username: `visitor${STAMP}`, token: reg.userinfo.token, info: reg.userinfo }, 'en');
     await page.goto('/betRoom?id=1&game_id=1&name=Singapore&title=Basic%20room');
-    await page.getByRole('dialog').filter({ hasText: 'Please register as a full member' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('dialog').filter({ hasText: 'Please register as a full member' }).waitFor({ timeout: ACTION_LIMIT_MS });
   });
 
   it('has no serious or critical accessibility finding, raw key, undefined or NaN on the game screens', () => {

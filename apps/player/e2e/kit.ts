@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { shotsDir } from '../../../tools/web/e2e/browser';
+import { ACTION_LIMIT_MS, shotsDir } from '../../../tools/web/e2e/browser';
 
 /** Shared pieces of the player journeys, on the web apps' browser kit (tools/web/e2e/browser.ts). */
-export { animationsDone, inspect, launch, phoneContext, screenshot, type Finding } from '../../../tools/web/e2e/browser';
+export { ACTION_LIMIT_MS, animationsDone, inspect, launch, phoneContext, screenshot, type Finding } from '../../../tools/web/e2e/browser';
 export const SHOTS = shotsDir();
 
 /**
@@ -21,8 +21,8 @@ export async function toastGone(page: Page): Promise<void> {
 /** Waits for the screen to settle (no start-up overlay, no skeleton, no loading toast), then `pauseMs` more. */
 export async function settlePage(page: Page, pauseMs: number): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.locator('.startup').waitFor({ state: 'detached', timeout: 5000 });
-  await page.locator('.page-loading').waitFor({ state: 'detached', timeout: 10_000 });
+  await page.locator('.startup').waitFor({ state: 'detached', timeout: ACTION_LIMIT_MS });
+  await page.locator('.page-loading').waitFor({ state: 'detached', timeout: ACTION_LIMIT_MS });
   await page.waitForTimeout(pauseMs);
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
+import { ACTION_LIMIT_MS, goTo, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
 import { adminToken, consoleCall, startApi, type RunningApi } from './server';
 
 const KEY_LIKE = /\b(common|tabs|find|lotteryDetail|lotteryExplain|rule|trend|betRecord|betDetail|fairness)\.[a-zA-Z0-9_]+\b/;
@@ -149,7 +149,7 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
     ]);
     await betNow(sub.token, [['odd', 20]]);
     await expect
-      .poll(async () => (await orders(agent.token)).filter((o) => o.issue === issue && o.status === 1).length, { timeout: 40_000, interval: 1000 })
+      .poll(async () => (await orders(agent.token)).filter((o) => o.issue === issue && o.status === 1).length, { timeout: ACTION_LIMIT_MS, interval: 1000 })
       .toBe(2);
     settledIssue = issue;
     expect((await orders(agent.token, 1)).map((o) => o.play_type)).toContain('odd');

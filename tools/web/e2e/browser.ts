@@ -2,7 +2,20 @@ import AxeBuilder from '@axe-core/playwright';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { createRequire } from 'node:module';
 import { REPO } from './api';
+
+/** Every time limit of the suites from one setting, TEST_TIME_LIMIT_S (scripts/test-limits.js). */
+const limits = createRequire(import.meta.url)(join(REPO, 'scripts/test-limits.js')) as { testLimitMs: (factor?: number) => number };
+/** How long one browser action or wait may take (a quarter of a test's limit; Playwright's own default is 30 s). */
+export const ACTION_LIMIT_MS = limits.testLimitMs(0.25);
+
+/** A context whose actions and waits follow the suites' limit rather than Playwright's fixed 30 s. */
+export function limited(context: BrowserContext): BrowserContext {
+  context.setDefaultTimeout(ACTION_LIMIT_MS);
+  context.setDefaultNavigationTimeout(ACTION_LIMIT_MS);
+  return context;
+}
 
 /** The browser kit of the player app's and the console's journeys: Debian's Chromium through playwright-core. */
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -40,8 +53,8 @@ export function launch(extraArgs: readonly string[] = []): Promise<Browser> {
 }
 
 /** A phone (390x844, touch, no service worker) on `baseURL`; `options` add or override (e.g. `timezoneId`). */
-export function phoneContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({
+export async function phoneContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
     isMobile: true,
@@ -50,6 +63,7 @@ export function phoneContext(browser: Browser, baseURL: string, options: Browser
     serviceWorkers: 'block',
     ...options,
   });
+  return limited(context);
 }
 
 /**

@@ -5,6 +5,14 @@ import { PlayerRequestDto } from '../../common/validation/player-request.dto';
 /** An ALTCHA payload: base64 of a JSON object, so it starts `eyJ` (`{"`). */
 const POW_PAYLOAD = /^eyJ[A-Za-z0-9+/]*={0,2}$/;
 
+/** The captcha's proof of work, as sign-up and sign-in take it. */
+const POW_FIELD = {
+  optional: true,
+  max: 1024,
+  pattern: POW_PAYLOAD,
+  description: "base64 ALTCHA payload (of a JSON object) solving the captcha answer's `pow` challenge",
+} as const;
+
 export class RegisterDto extends PlayerRequestDto implements RegisterRequest {
   @StrField({ min: 1, max: 64, example: 'alice01' }) username!: string;
   @StrField({ min: 1, max: 64 }) password!: string;
@@ -13,13 +21,7 @@ export class RegisterDto extends PlayerRequestDto implements RegisterRequest {
   @StrField({ optional: true, max: 16, description: 'invite code as shown to the inviter, e.g. 100001' }) invite_code?: string;
   @StrField({ optional: true, max: 64 }) captcha_id?: string;
   @StrField({ optional: true, max: 16 }) captcha?: string;
-  @StrField({
-    optional: true,
-    max: 1024,
-    pattern: POW_PAYLOAD,
-    description: "base64 ALTCHA payload (of a JSON object) solving the captcha answer's `pow` challenge",
-  })
-  pow?: string;
+  @StrField(POW_FIELD) pow?: string;
   @BoolField({ description: 'I am 18 or older and accept the terms' }) adult!: boolean;
 }
 
@@ -28,13 +30,7 @@ export class LoginDto extends PlayerRequestDto implements LoginRequest {
   @StrField({ min: 1, max: 64 }) password!: string;
   @StrField({ optional: true, max: 64 }) captcha_id?: string;
   @StrField({ optional: true, max: 16 }) captcha?: string;
-  @StrField({
-    optional: true,
-    max: 1024,
-    pattern: POW_PAYLOAD,
-    description: "base64 ALTCHA payload (of a JSON object) solving the captcha answer's `pow` challenge",
-  })
-  pow?: string;
+  @StrField(POW_FIELD) pow?: string;
 }
 
 export class EmptyDto extends PlayerRequestDto {}

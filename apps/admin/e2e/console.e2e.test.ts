@@ -66,8 +66,8 @@ describe('console journey in Chromium (1440x900)', () => {
     await page.getByRole('heading', { name: '儀表板', level: 1 }).waitFor();
     await page.getByRole('menuitem', { name: '玩家' }).click();
     await page.waitForURL(/#\/users/);
-    await page.locator('tbody tr').first().waitFor();
-    expect(await page.locator('tbody tr').count()).toBeGreaterThan(0);
+    // The list may render again (a refetch) between a first row and a count: poll rather than read once.
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('menuitem', { name: '玩家' }).count()).toBe(1);
     await check('users', 'tw');
   });

@@ -15,7 +15,7 @@
 // a temporary directory removed at exit. Ctrl-C (or SIGTERM) stops nginx and every instance.
 const { spawn, spawnSync, execFileSync } = require('node:child_process');
 const { mkdtempSync, writeFileSync, rmSync, mkdirSync, chmodSync, existsSync } = require('node:fs');
-const { createServer } = require('node:net');
+const { createServer, connect } = require('node:net');
 const { randomBytes } = require('node:crypto');
 const os = require('node:os');
 const path = require('node:path');
@@ -42,6 +42,22 @@ function fail(msg) {
   process.exit(1);
 }
 
+/** Resolves true once `host:port` accepts a TCP connection, false after `ms` (nginx binds after its spawn returns). */
+async function accepts(host, port, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const ok = await new Promise((done) => {
+      const s = connect({ host, port }, () => {
+        s.destroy();
+        done(true);
+      });
+      s.on('error', () => done(false));
+    });
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
 /** nginx from Debian's packages, installed when missing (needs root, as apt-get does). */
@@ -237,6 +253,13 @@ async function main() {
       stop(1);
     }
   });
+  // "Cluster up" means nginx answers: the first request after the line must not find the port closed.
+  if (!(await accepts(opt.host, opt.port, 30_000)) && !stopping) {
+    console.error(`nginx does not accept connections on ${opt.host}:${opt.port} (see ${path.join(dir, 'error.log')}); stopping the cluster`);
+    stop(1);
+    return;
+  }
+  if (stopping) return;
   console.log(
     `\nCluster up: http://${opt.host}:${opt.port}  (nginx -> ${opt.instances} instance(s) on ${ports.map((p) => `127.0.0.1:${p}`).join(', ')}; ` +
       `PostgreSQL ${databaseUrl.replace(/\/\/.*@/, '//***@')}; Redis ${redisUrl}; nginx config ${conf})\nCtrl-C stops it.`,

@@ -6,6 +6,7 @@ import request, { type Test } from 'supertest';
 import type { DataSource } from 'typeorm';
 import { buildApi, REDIS_URL, roundsExactlyOnce, startInstances } from './factories/cluster';
 import { createPgDatabase, fundOn, REPO_ROOT, type ServerProcess } from './factories/game';
+import { startLimitMs } from './factories/limits';
 import { requirePostgres } from './factories/postgres';
 import { requireRedis } from './factories/redis';
 
@@ -218,7 +219,7 @@ describe('npm run start:cluster -- --instances 2 (nginx in front, one port)', ()
     const exited = new Promise<number | null>((ok) => proc.on('exit', (code) => ok(code)));
     try {
       const started = Date.now();
-      while (!/Cluster up/.test(out) && proc.exitCode === null && Date.now() - started < 120_000) await sleep(200);
+      while (!/Cluster up/.test(out) && proc.exitCode === null && Date.now() - started < startLimitMs()) await sleep(200);
       expect(out).toMatch(/Cluster up: http:\/\/127\.0\.0\.1:\d+/);
       const instancePorts = [...out.matchAll(/\[api\d\] .*Serving on http:\/\/localhost:(\d+)/g)].map((m) => Number(m[1]));
       expect(instancePorts).toHaveLength(2);

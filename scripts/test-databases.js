@@ -36,9 +36,17 @@ async function dropRunDatabases(tag) {
   }
 }
 
-/** Where a run keeps its template SQLite files (test/factories/test-db.ts): /dev/shm where there is one. */
+/**
+ * Where test apps keep their files: /dev/shm where there is one (a test database needs no durable disk, and SQLite's
+ * fsync at every commit then costs nothing), else the system's temporary directory.
+ */
+function testTmpRoot() {
+  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+}
+
+/** Where a run keeps its template SQLite files (test/factories/test-db.ts). */
 function runTemplateDir(tag) {
-  return path.join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `sum28-templates-${tag}`);
+  return path.join(testTmpRoot(), `sum28-templates-${tag}`);
 }
 
 /** Removes the run's template files. */
@@ -106,6 +114,7 @@ module.exports = {
   SQLITE3_SUBSET,
   runTemplateDir,
   removeRunTemplates,
+  testTmpRoot,
   TEST_DBS,
   PG_ADMIN_URL,
   RUN_DB_PREFIX,

@@ -7,7 +7,7 @@ const { spawnSync } = require('node:child_process');
 const { existsSync, readdirSync } = require('node:fs');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const PG_ADMIN_URL = process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const { PG_ADMIN_URL } = require('./test-databases');
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 const ok = (cmd, args, timeout = 10_000) => spawnSync(cmd, args, { stdio: 'ignore', timeout }).status === 0;

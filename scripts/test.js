@@ -84,6 +84,7 @@ const jest = path.join(root, 'node_modules/jest/bin/jest.js');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const escape = (f) => f.replace(/\./g, '\\.');
+const LABEL = { player: 'player app', admin: 'console' };
 
 function e2eOn(db, files, extraEnv = {}) {
   const label = db === 'postgres' ? 'PostgreSQL' : `SQLite (${db} driver)`;
@@ -155,7 +156,7 @@ async function webLane(apiBuilt) {
   await step('format (prettier --check)', 'npx', ['--no-install', 'prettier', '--check', '--log-level', 'warn', '.']);
   const built = {};
   for (const app of ['player', 'admin']) {
-    const label = app === 'admin' ? 'console' : 'player app';
+    const label = LABEL[app];
     built[app] = await step(
       `build the ${label} (vite)`,
       process.execPath,
@@ -169,7 +170,7 @@ async function webLane(apiBuilt) {
   // The two apps' journeys side by side: each waits on its browser and on live rounds much of the time.
   await Promise.all(
     ['player', 'admin'].map((app) => {
-      const label = app === 'admin' ? 'console' : 'player app';
+      const label = LABEL[app];
       if (!built[app] || !api) {
         reportFailure(`${app}-journey.json`, `${label}: the browser journeys did not run, ${!api ? 'the API' : 'its'} build failed`);
         return Promise.resolve(false);

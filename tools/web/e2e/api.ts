@@ -11,7 +11,12 @@ import { fileURLToPath } from 'node:url';
  */
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** Every time limit of the suites from one setting, TEST_TIME_LIMIT_S (scripts/test-limits.js). */
-const limits = createRequire(import.meta.url)(join(REPO, 'scripts/test-limits.js')) as { startLimitMs: () => number };
+export const limits = createRequire(import.meta.url)(join(REPO, 'scripts/test-limits.js')) as {
+  testLimitMs: (factor?: number) => number;
+  startLimitMs: () => number;
+};
+/** The scripts npm test runs first (scripts/test-prereqs.js): where Chromium is looked for, one setting for both. */
+export const prereqs = createRequire(import.meta.url)(join(REPO, 'scripts/test-prereqs.js')) as { CHROMIUM: string };
 /** The first superadmin: the API creates it at boot from ADMIN_USERNAME / ADMIN_PASSWORD (else prints a generated one). */
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'journey-superadmin-pw-1';

@@ -2,11 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { createRequire } from 'node:module';
-import { REPO } from './api';
+import { limits, prereqs, REPO } from './api';
 
-/** Every time limit of the suites from one setting, TEST_TIME_LIMIT_S (scripts/test-limits.js). */
-const limits = createRequire(import.meta.url)(join(REPO, 'scripts/test-limits.js')) as { testLimitMs: (factor?: number) => number };
 /** How long one browser action or wait may take (a quarter of a test's limit; Playwright's own default is 30 s). */
 export const ACTION_LIMIT_MS = limits.testLimitMs(0.25);
 
@@ -18,7 +15,7 @@ export function limited(context: BrowserContext): BrowserContext {
 }
 
 /** The browser kit of the player app's and the console's journeys: Debian's Chromium through playwright-core. */
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+export const CHROMIUM = prereqs.CHROMIUM;
 /** Why the journeys cannot run here (no Chromium), or null: they fail saying so, never skip. */
 export function chromiumMissing(): string | null {
   return existsSync(CHROMIUM)

@@ -1,6 +1,5 @@
 import { openDatabase, seedDatabase } from '@sum28/database';
 import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -10,6 +9,7 @@ const testDbs = require('../../../../scripts/test-databases') as {
   testDbKind: () => 'better-sqlite3' | 'sqlite3' | 'postgres';
   newRunTag: () => string;
   runTemplateDir: (tag: string) => string;
+  testTmpRoot: () => string;
 };
 
 export type TestDbKind = 'better-sqlite3' | 'sqlite3' | 'postgres';
@@ -30,13 +30,8 @@ const runTag = (): string => {
   return process.env['SUM28_TEST_RUN'];
 };
 
-/**
- * Where test apps keep their files: /dev/shm where there is one (a test database needs no durable disk, and
- * SQLite's fsync at every commit then costs nothing), else the system's temporary directory.
- */
-export function testTmpRoot(): string {
-  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
-}
+/** Where test apps keep their files (scripts/test-databases.js: /dev/shm where there is one). */
+export const testTmpRoot: () => string = testDbs.testTmpRoot;
 
 export interface FreshDatabase {
   /** DATABASE_URL (and DB_DRIVER) for loadConfig */

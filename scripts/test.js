@@ -6,21 +6,21 @@
 //    PostgreSQL and Redis started; what is still missing is one line each, and the run fails there: a suite that
 //    could not run is a failure, never a skip.
 // 1. Two lanes side by side (a 2-core machine is idle much of the time a browser journey or a database waits):
-//    - API: the dependency rules, the typecheck (which also builds the API into apps/api/dist once for every later
-//      step), jest (unit tests and the API e2e suite on SQLite through better-sqlite3, the default driver), then the
-//      money paths and player reads on SQLite through `sqlite3` (TEST_DB=sqlite3, SQLITE3_SUBSET), then the files
-//      whose behaviour depends on the database on PostgreSQL (TEST_DB=postgres, POSTGRES_SUBSET; PG_ADMIN_URL,
-//      default postgres://postgres@127.0.0.1:5432/postgres), each test app on a copy of a migrated and seeded
-//      template (apps/api/test/factories/test-db.ts), every database dropped at the end, even after a failure;
-//    - web: lint, the format check (prettier), both web apps built once with their component tests, then (once the
-//      API is built) each app's browser journeys in Chromium.
+//    - API: the dependency rules, the API build (apps/api/dist, once for every later step), then one jest run
+//      (jest.databases.config.js) of three databases as projects sharing one pool of workers: the unit tests and the
+//      API e2e suite on SQLite through better-sqlite3 (the default driver), the money paths and player reads on SQLite
+//      through `sqlite3` (SQLITE3_SUBSET), and the files whose behaviour depends on the database on PostgreSQL
+//      (POSTGRES_SUBSET; PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres); each test app on a copy
+//      of a migrated and seeded template (apps/api/test/factories/test-db.ts), every database dropped at the end;
+//    - web: lint, the format check (prettier), the typecheck of every project (once the API lane built the libraries),
+//      both web apps built once with their component tests, then each app's browser journeys in Chromium.
 //    Each step's output goes to reports/logs/<step>.log; a failed step prints its log's end.
 // Files that pick their own databases (DB_INDEPENDENT_SPECS) run once, in the default run.
 // `node scripts/test.js --other-databases` runs only the sqlite3 and PostgreSQL runs (and the closing count).
 const { spawn, spawnSync } = require('node:child_process');
 const { mkdirSync, rmSync, writeFileSync, createWriteStream, readFileSync } = require('node:fs');
 const path = require('node:path');
-const { DB_INDEPENDENT_SPECS, SQLITE3_SUBSET, POSTGRES_SUBSET, newRunTag, dropRunDatabases } = require('./test-databases');
+const { SQLITE3_SUBSET, POSTGRES_SUBSET, newRunTag, dropRunDatabases } = require('./test-databases');
 const { ensurePrerequisites } = require('./test-prereqs');
 
 const root = path.resolve(__dirname, '..');
@@ -83,34 +83,31 @@ function step(name, cmd, args, extraEnv = {}, cwd = root) {
 const jest = path.join(root, 'node_modules/jest/bin/jest.js');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
-const escape = (f) => f.replace(/\./g, '\\.');
 const LABEL = { player: 'player app', admin: 'console' };
 
-function e2eOn(db, files, extraEnv = {}) {
-  const label = db === 'postgres' ? 'PostgreSQL' : `SQLite (${db} driver)`;
-  return step(
-    `API e2e on ${label}, ${files.length} files whose behaviour depends on the database`,
-    process.execPath,
-    [
-      jest,
-      '--ci',
-      '--json',
-      `--outputFile=${path.join(reports, `jest-e2e-${db}.json`)}`,
-      '--selectProjects',
-      'api',
-      '--testPathIgnorePatterns',
-      ...DB_INDEPENDENT_SPECS.map(escape),
-      '--',
-      `apps/api/test/(${files.map(escape).join('|')})$`,
-    ],
-    { TEST_DB: db, ...extraEnv },
-  );
-}
-
-async function postgresRun() {
+/**
+ * The jest run (jest.databases.config.js): the unit tests and the API e2e suite on better-sqlite3, with the files whose
+ * behaviour depends on the database again on sqlite3 and on PostgreSQL, as projects of one run sharing one pool of
+ * workers; `projects` limits it (`--other-databases`: the sqlite3 and PostgreSQL projects only). Every PostgreSQL
+ * database of the run is named after one tag and dropped at the end, even after a failure.
+ */
+async function jestRun(projects = []) {
   const tag = newRunTag();
   try {
-    await e2eOn('postgres', POSTGRES_SUBSET, { SUM28_TEST_RUN: tag });
+    return await step(
+      `unit and API tests (jest; API e2e on SQLite through better-sqlite3, ${SQLITE3_SUBSET.length} files on sqlite3, ${POSTGRES_SUBSET.length} on PostgreSQL)`,
+      process.execPath,
+      [
+        jest,
+        '--ci',
+        '--json',
+        `--outputFile=${path.join(reports, 'jest.json')}`,
+        '--config',
+        path.join(root, 'jest.databases.config.js'),
+        ...(projects.length > 0 ? ['--selectProjects', ...projects] : []),
+      ],
+      { SUM28_TEST_RUN: tag },
+    );
   } finally {
     // The global teardown dropped them already; this catches a jest that was killed.
     const n = await dropRunDatabases(tag).catch((e) => {
@@ -121,20 +118,15 @@ async function postgresRun() {
   }
 }
 
-/** The API lane: the dependency rules, the typecheck (which builds the API the journeys start), then the API suites. */
+/** The API lane: the dependency rules and the API build (which the journeys and the server-process tests start), then jest. */
 async function apiLane(all, apiBuilt) {
-  if (all) {
-    await step('dependency rules (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
-    apiBuilt.resolve(await step('typecheck (and the API build)', 'npm', ['run', '--silent', 'typecheck']));
-    await step('unit and API tests (jest; API e2e on SQLite, better-sqlite3)', process.execPath, [
-      jest,
-      '--ci',
-      '--json',
-      `--outputFile=${path.join(reports, 'jest.json')}`,
-    ]);
+  if (!all) {
+    await jestRun(['api on sqlite3', 'api on postgres']);
+    return;
   }
-  await e2eOn('sqlite3', SQLITE3_SUBSET);
-  await postgresRun();
+  await step('dependency rules (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
+  apiBuilt.resolve(await step('build the API (tsc -b)', 'npm', ['run', '--silent', 'build']));
+  await jestRun();
 }
 
 /** One vitest run of a web app (its component tests, or with `--config vitest.e2e.config.ts` its browser journeys). */
@@ -148,12 +140,15 @@ const vitestOf = (app, name, args, report, extraEnv = {}) =>
   );
 
 /**
- * The web lane: lint and the format check, both web apps built once (production builds) and their component tests,
+ * The web lane: lint, the format check and the typecheck, both web apps built once (production builds) and their component tests,
  * then, once the API is built, each app's browser journeys (their global setup skips its own build).
  */
 async function webLane(apiBuilt) {
   await step('lint (eslint)', 'npx', ['--no-install', 'eslint', '.']);
   await step('format (prettier --check)', 'npx', ['--no-install', 'prettier', '--check', '--log-level', 'warn', '.']);
+  // The type check of every project (src, tests, web apps) once the API lane has built the libraries it reads.
+  if (await apiBuilt.promise) await step('typecheck', 'npm', ['run', '--silent', 'typecheck:projects']);
+  else reportFailure('typecheck.json', 'typecheck: not run, the API build failed');
   const built = {};
   for (const app of ['player', 'admin']) {
     const label = LABEL[app];

@@ -16,6 +16,9 @@ export default defineConfig({
     expect: { poll: { timeout: limits.testLimitMs(0.25) } },
     // Chromium present, then the API and the app built once for all journey files.
     globalSetup: ['../../tools/web/e2e/global-setup.ts'],
-    fileParallelism: false,
+    // Two files at a time: each starts its own API on its own database and its own Chromium, and waits on them (and
+    // on live rounds) much of the time.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

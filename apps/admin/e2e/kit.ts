@@ -37,6 +37,13 @@ export async function check(page: Page, findings: Finding[], screen: string, loc
   // No hover tooltip left over from the last click, and dialogs, menus and tooltips past their fade (axe judges contrast).
   await page.mouse.move(1430, 890);
   await page.waitForTimeout(150);
+  // A notification from the step before (react-admin hides it after 4 s, fading out) is not part of this screen: a
+  // hash navigation keeps it, and axe would judge its contrast half-faded. One still there after 8 s stays and is judged.
+  await page
+    .locator('.MuiSnackbar-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 8000 })
+    .catch(() => undefined);
   await animationsDone(page);
   // react-admin's loading spinners (app bar, reference fields) are transient: judge the settled screen.
   await page

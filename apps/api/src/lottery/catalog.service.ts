@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_LOCALE, isLocale, type Locale, playTypeLabel, tierLabel } from '@sum28/contracts';
+import { DEFAULT_LOCALE, isLocale, labelNamesAnotherCode, type Locale, playTypeLabel, tierLabel } from '@sum28/contracts';
 import { Clock } from '../common/clock';
 import { ReadDb } from '../common/db/read-db';
 import { all, bool, first, int, raw, rowOf, str } from '../common/db/sql';
@@ -87,8 +87,12 @@ function stringMap(v: unknown): Partial<Record<string, string>> {
 
 /** The stored `catalog_labels` setting: locale -> code -> name; malformed parts are ignored. */
 function labelOverrides(v: unknown): CatalogLabelOverrides {
+  const all: Record<string, Record<string, string>> = {};
+  for (const [locale, m] of Object.entries(jsonObject(v) ?? {})) all[locale] = stringMap(m) as Record<string, string>;
+  // One stored before the rule that refuses them: a label naming another category is not shown (the built-in one is).
   const out: CatalogLabelOverrides = {};
-  for (const [locale, m] of Object.entries(jsonObject(v) ?? {})) out[locale] = stringMap(m);
+  for (const [locale, m] of Object.entries(all))
+    out[locale] = Object.fromEntries(Object.entries(m).filter(([code, name]) => labelNamesAnotherCode(code, name, all) === null));
   return out;
 }
 

@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from './locale';
+import { ALL_PLAY_TYPES, PLAN_TIERS } from '@sum28/domain';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './locale';
 
 /**
  * Names of the play types (categories) in the five languages: `class_name` of the odds list and
@@ -94,4 +95,50 @@ const TIER_LABELS: Readonly<Record<Locale, Readonly<Record<string, string>>>> = 
 export function tierLabel(locale: string | undefined, tier: string): string {
   const l: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE;
   return TIER_LABELS[l][tier] ?? tier;
+}
+
+/** A name reduced to what a reader tells apart: NFKC, lower case, without spaces, punctuation or symbols. */
+export function labelKey(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\p{P}\p{S}\p{Z}\s]/gu, '');
+}
+
+/** The codes a label may rename (`catalog_labels`): the play types, then the room tiers. */
+const LABEL_GROUPS: ReadonlyArray<ReadonlyArray<string>> = [ALL_PLAY_TYPES, PLAN_TIERS];
+
+/** Every built-in name of a code in every language (an exact sum also by its number alone). */
+function builtInNames(code: string): string[] {
+  const names = LOCALES.map((l) => ((PLAN_TIERS as readonly string[]).includes(code) ? tierLabel(l, code) : playTypeLabel(l, code)));
+  const sum = SUM_CODE.exec(code);
+  return sum ? [...names, sum[1] as string] : names;
+}
+
+/** label key -> the codes of one group it names by default, in some language. */
+const BUILT_IN_KEYS: ReadonlyArray<ReadonlyMap<string, ReadonlySet<string>>> = LABEL_GROUPS.map((codes) => {
+  const m = new Map<string, Set<string>>();
+  for (const code of codes)
+    for (const name of builtInNames(code)) {
+      const key = labelKey(name);
+      m.set(key, (m.get(key) ?? new Set()).add(code));
+    }
+  return m;
+});
+
+/**
+ * The other code that a proposed name of `code` would name, or null. A label must never make a button or a result say
+ * what it does not bet on: it may not be, in any language, the built-in name of another category (another room tier
+ * for a tier), nor the name `overrides` give another code of its group in any language (spaces, case, punctuation and
+ * full-width forms aside). Labels of other kinds are not compared (a tier may share a word with a category).
+ */
+export function labelNamesAnotherCode(code: string, name: string, overrides: Readonly<Record<string, Readonly<Record<string, string>>>> = {}): string | null {
+  const g = LABEL_GROUPS.findIndex((codes) => codes.includes(code));
+  if (g === -1) return null;
+  const key = labelKey(name);
+  const builtIn = [...(BUILT_IN_KEYS[g]?.get(key) ?? [])].find((other) => other !== code);
+  if (builtIn !== undefined) return builtIn;
+  for (const names of Object.values(overrides))
+    for (const [other, otherName] of Object.entries(names)) if (other !== code && LABEL_GROUPS[g]?.includes(other) && labelKey(otherName) === key) return other;
+  return null;
 }

@@ -17,6 +17,7 @@ import {
   SUPPORT_HOURS,
   TURNOVER_HEDGE_RULES,
 } from '@sum28/domain';
+import { labelKey, labelNamesAnotherCode } from '@sum28/contracts';
 import { ApiError } from '../../common/api-error';
 import { amountField, amountOrZeroField } from '../common/money';
 
@@ -177,10 +178,17 @@ function parseLabels(v: unknown): Record<string, Record<string, string>> {
       if (!codes.has(code)) throw bad(`${locale}: unknown code ${code.slice(0, 20)} (a play type or a room tier)`);
       if (typeof name !== 'string' || name.trim().length < 1 || name.length > 32 || /\p{Cc}/u.test(name))
         throw bad(`${locale}.${code}: 1..32 characters on one line`);
+      if (labelKey(name) === '') throw bad(`${locale}.${code}: a name with letters or digits`);
       m[code] = name.trim();
     }
     out[locale] = m;
   }
+  // A label never names another category (or tier): a "Big" button that bets small, a 14 tagged "Small".
+  for (const [locale, names] of Object.entries(out))
+    for (const [code, name] of Object.entries(names)) {
+      const other = labelNamesAnotherCode(code, name, out);
+      if (other !== null) throw bad(`${locale}.${code}: "${name}" names another category or tier (${other})`);
+    }
   return out;
 }
 

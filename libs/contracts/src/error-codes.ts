@@ -57,6 +57,8 @@ export const ERROR_CODES = {
   POW_REQUIRED: 2021,
   /** The proof of work is malformed, forged, or not the one of this captcha challenge. */
   POW_INVALID: 2022,
+  /** Too many wrong passwords given to change the password (or too many checks a minute): wait `seconds`. */
+  PASSWORD_CHECKS_THROTTLED: 2024,
   /** A staff password reset of a player without a security code holds bets, withdrawals, payout and code changes for 24 h (`until`). */
   PASSWORD_RESET_HOLD: 2023,
 
@@ -282,6 +284,7 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   POW_INVALID: 400,
   PASSWORD_RESET_HOLD: 423,
   SECURITY_CODE_REQUIRED: 400,
+  PASSWORD_CHECKS_THROTTLED: 429,
   SECURITY_CODE_RATE_LIMITED: 429,
   WITHDRAW_AMOUNT_REQUIRED: 400,
   STAFF_SELF_CHANGE: 409,

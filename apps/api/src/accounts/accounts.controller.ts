@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { GetMyTeamResponse } from '@sum28/contracts';
 import { AllowPendingPasswordChange, Player, PlayerAuthGuard, type PlayerContext } from '../auth/player-auth.guard';
@@ -18,8 +19,8 @@ export class AccountsController {
   @HttpCode(200)
   @AllowPendingPasswordChange()
   @ApiOperation({ summary: 'Change the login password (old one required); ends the other sessions' })
-  async newPass(@Body() dto: NewPassDto, @Player() p: PlayerContext): Promise<WithMessage<null>> {
-    await this.accounts.changePassword(p.user.id, p.sessionId, dto);
+  async newPass(@Body() dto: NewPassDto, @Player() p: PlayerContext, @Req() req: FastifyRequest): Promise<WithMessage<null>> {
+    await this.accounts.changePassword(p.user.id, p.sessionId, dto, req.ip);
     return withMessage('SET_SUCCESS', null);
   }
 

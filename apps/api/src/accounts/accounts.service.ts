@@ -16,6 +16,7 @@ import {
 import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionService } from '../auth/session.service';
+import { SignInThrottleService } from '../auth/sign-in-throttle.service';
 import { PlayerViewService, type PlayerView } from '../auth/player-view.service';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
@@ -35,22 +36,26 @@ export class AccountsService {
     private readonly sessions: SessionService,
     private readonly views: PlayerViewService,
     private readonly securityCodes: SecurityCodeService,
+    private readonly throttle: SignInThrottleService,
   ) {}
 
   /**
-   * user/newPass. Order: confirmation, new password rules, (after a staff reset of a player with a
-   * security code) the code present and not locked, old password correct, new differs from old, the
-   * code correct (per-minute limit before argon2, a wrong one counted towards the lock), new is not the
-   * security code. Clears must_change_password (after a reset by customer service) and ends every other
-   * session of the player; this one stays signed in.
+   * user/newPass. Cheap checks first, without hashing: confirmation, new password rules, new differs from old, (after a
+   * staff reset of a player with a security code) the code present and not locked. Then the old password, bounded like
+   * a sign-in: the account's sign-in throttle for this IP (a wrong old password counts as a wrong sign-in, so guesses
+   * through a stolen session get no more tries than through the sign-in form), one of the player's argon2 checks of the
+   * minute (`security_code_checks_per_minute`, whatever the outcome), then argon2. Then the code (its own limit and
+   * lock), and the new password is not the security code. Clears must_change_password (after a reset by customer
+   * service) and ends every other session of the player; this one stays signed in.
    *
    * The security code is what tells the player from whoever else read the temporary password (the
    * staff member who reset it): without it the restricted session can do nothing but this call, userInfo
    * and logout (docs/reliability.md, "Staff password reset and account takeover").
    */
-  async changePassword(userId: number, sessionId: number, dto: NewPassDto): Promise<void> {
+  async changePassword(userId: number, sessionId: number, dto: NewPassDto, ip: string): Promise<void> {
     if (dto.confirm_pass !== undefined && dto.confirm_pass !== dto.new_pass) throw new ApiError('PASSWORD_MISMATCH');
     unwrap(validatePassword(dto.new_pass));
+    if (dto.new_pass === dto.after_pass) throw new ApiError('PASSWORD_SAME_AS_OLD');
     const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
     const codeNeeded = user.must_change_password && user.security_code_hash !== null;
     if (codeNeeded) {
@@ -58,8 +63,14 @@ export class AccountsService {
       const at = this.clock.now();
       if (this.securityCodes.isLocked(user, at)) throw this.securityCodes.lockedError(user, at);
     }
-    if (!(await this.hasher.verify(user.password_hash, dto.after_pass))) throw new ApiError('OLD_PASSWORD_WRONG');
-    if (dto.new_pass === dto.after_pass) throw new ApiError('PASSWORD_SAME_AS_OLD');
+    await this.throttle.check('player', user.username, ip, true).catch((e: unknown) => {
+      throw e instanceof ApiError && e.key === 'SIGN_IN_THROTTLED' ? new ApiError('PASSWORD_CHECKS_THROTTLED', e.params) : e;
+    });
+    await this.securityCodes.takeCheck(userId, 'PASSWORD_CHECKS_THROTTLED');
+    if (!(await this.hasher.verify(user.password_hash, dto.after_pass))) {
+      await this.throttle.failure('player', user.username, ip);
+      throw new ApiError('OLD_PASSWORD_WRONG');
+    }
     if (codeNeeded && !(await this.securityCodes.verify(user, dto.securityCode))) throw await this.securityCodes.recordFailure(userId);
     // The security code must differ from the login password (spec section 5), whichever changes.
     if (user.security_code_hash !== null && isSecurityCode(dto.new_pass) && (await this.hasher.verify(user.security_code_hash, dto.new_pass))) {
@@ -85,6 +96,7 @@ export class AccountsService {
       // Changed meanwhile by another request: the old password checked above is no longer the password.
       if (res.affected !== 1) throw new ApiError('CONFLICT');
     });
+    await this.throttle.success('player', user.username, ip);
     await this.sessions.revokeAllOf(userId, sessionId);
   }
 

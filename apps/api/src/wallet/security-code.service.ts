@@ -65,10 +65,11 @@ export class SecurityCodeService {
   }
 
   /**
-   * One atomic conditional UPDATE (no lock, same statement on SQLite and PostgreSQL): a new minute
-   * restarts the count, otherwise the count goes up only while under the limit.
+   * Takes one of the player's `security_code_checks_per_minute` argon2 checks of their secrets (security code, or the
+   * old password of user/newPass, which answers `refused` instead). One atomic conditional UPDATE (no lock, same
+   * statement on SQLite and PostgreSQL): a new minute restarts the count, otherwise it goes up only while under the limit.
    */
-  async takeCheck(userId: number): Promise<void> {
+  async takeCheck(userId: number, refused: 'SECURITY_CODE_RATE_LIMITED' | 'PASSWORD_CHECKS_THROTTLED' = 'SECURITY_CODE_RATE_LIMITED'): Promise<void> {
     const limit = await this.settings.get('security_code_checks_per_minute');
     const now = this.clock.now();
     const window = codeCheckWindow(now);
@@ -83,7 +84,7 @@ export class SecurityCodeService {
         .where('id = :id AND (security_code_check_window <> :window OR security_code_checks < :limit)', { id: userId, window, limit })
         .execute(),
     );
-    if (res.affected !== 1) throw new ApiError('SECURITY_CODE_RATE_LIMITED', { seconds: Math.max(1, Math.ceil(((window + 1) * 60_000 - now) / 1000)) });
+    if (res.affected !== 1) throw new ApiError(refused, { seconds: Math.max(1, Math.ceil(((window + 1) * 60_000 - now) / 1000)) });
   }
 
   /**
@@ -138,6 +139,9 @@ export class SecurityCodeService {
     if (hasExisting) {
       if (this.isLocked(user, now)) throw this.lockedError(user, now);
       if (!(await this.verify(user, dto.after_code))) throw await this.recordFailure(userId);
+    } else {
+      // A first code: the comparison with the login password below is argon2 work, one of the minute's checks too.
+      await this.takeCheck(userId);
     }
     const equalsLoginPassword = await this.hasher.verify(user.password_hash, dto.new_code);
     const newCode = unwrap(validateSecurityCodeChange({ ...facts, oldCodeCorrect: true, equalsLoginPassword }));

@@ -111,6 +111,7 @@ export const MESSAGES_TW = {
   NO_DATA: '暫無資料',
   PASSWORD_RESET_HOLD: '您的密碼已由客服重設：為保障資金安全，下注、提現及變更收款帳戶或安全碼暫停至 {{until}}',
   SECURITY_CODE_REQUIRED: '請輸入安全碼',
+  PASSWORD_CHECKS_THROTTLED: '密碼錯誤次數過多，請於 {{seconds}} 秒後再試',
   SECURITY_CODE_RATE_LIMITED: '安全碼驗證過於頻繁，請於 {{seconds}} 秒後再試',
   NOTICE_PAY_INFO_CHANGED_TITLE: '收款帳戶已變更',
   NOTICE_BANK_CARD_CHANGED: '您的提現銀行卡已於 {{time}} 變更為 {{acc}}。如非本人操作，請立即聯繫客服。',

@@ -94,26 +94,35 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
   // middleware chain per request (as @fastify/helmet does) cost the 2 s heartbeat about a fifth of its
   // throughput (docs/performance.md). Documents (the apps, the docs, health) get helmet's; the JSON APIs get
   // apiHeaders (fewer, and never cached).
-  const documentHeaders = helmetHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:'],
-        connectSrc: ["'self'"],
+  // `upgrade-insecure-requests` only on pages served over TLS (directly, or behind a TLS proxy with TRUST_PROXY and
+  // X-Forwarded-Proto): over plain HTTP (a phone on the LAN, a plain-HTTP proxy) it would send every script and style
+  // to an https:// address that does not answer, and the apps would stay blank.
+  const documentHeadersOver = (tls: boolean): Record<string, string> =>
+    helmetHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          frameSrc: ["'self'", 'https:'],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: tls ? [] : null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+      crossOriginEmbedderPolicy: false,
+    });
+  const documentHeaders = documentHeadersOver(true);
+  const plainDocumentHeaders = documentHeadersOver(false);
   const playerApiHeaders = apiHeaders(documentHeaders);
   // Console API: react-admin reads the total from Content-Range.
   const consoleApiHeaders = { ...playerApiHeaders, 'access-control-expose-headers': 'Content-Range' };
   // One hook per request for every static header and the request id (src/ops/request-log.ts).
   fastify.addHook('onRequest', (req, reply, done) => {
     const api = apiOf(req.url);
-    reply.headers(api === 'player' ? playerApiHeaders : api === 'console' ? consoleApiHeaders : documentHeaders);
+    reply.headers(
+      api === 'player' ? playerApiHeaders : api === 'console' ? consoleApiHeaders : req.protocol === 'https' ? documentHeaders : plainDocumentHeaders,
+    );
     reply.header('x-request-id', req.id);
     done();
   });
@@ -162,7 +171,7 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
   // The native routes' operations join the controllers' where the Nest methods were.
   const [heart, bet] = [app.get(HeartRoute), app.get(PlayOrderRoute)];
   const document = (): OpenAPIObject => describeResponses(bet.withOperation(heart.withOperation(SwaggerModule.createDocument(app, doc))));
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
+  if (cfg.apiDocs) SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
 
   app.enableShutdownHooks();
   await app.init();

@@ -77,9 +77,14 @@ describe('console staff sign-in', () => {
     const wrong = await consoleCall(t, 'post', '/admin-api/auth/totp/enable', s.token, { otp: totpAt(key, t.clock.now() + 10 * 60_000) });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toHaveProperty('otp');
+    // Another session opened with the password alone (whoever else may know it) ends when TOTP goes on; this one stays.
+    const other = await staffLogin(t, s.username, STAFF_PASSWORD);
+    expect((await consoleCall(t, 'get', '/admin-api/auth/me', other)).status).toBe(200);
     const enable = await consoleCall(t, 'post', '/admin-api/auth/totp/enable', s.token, { otp: totpAt(key, t.clock.now()) });
     expect(enable.status).toBe(200);
     expect(enable.body.totp_enabled).toBe(true);
+    expect((await consoleCall(t, 'get', '/admin-api/auth/me', other)).status).toBe(401);
+    expect((await consoleCall(t, 'get', '/admin-api/auth/me', s.token)).status).toBe(200);
     expect((await consoleCall(t, 'post', '/admin-api/auth/totp/setup', s.token, {})).status).toBe(409);
 
     const noCode = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: s.username, password: STAFF_PASSWORD });

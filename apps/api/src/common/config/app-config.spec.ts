@@ -42,4 +42,12 @@ describe(loadConfig.name, () => {
     expect(cfg.schedule.openHours).toBe('always');
     expect(cfg.captchaRequired).toBe(false);
   });
+
+  it('serves /docs by default outside production only; API_DOCS decides either way', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
 });

@@ -36,6 +36,7 @@ export class EnvDto {
   @IsOptional() @IsIn(['on', 'off']) SCHEDULER?: string;
   @IsOptional() @IsIn(['true', 'false']) SEED_DEMO?: string;
   @IsOptional() @IsIn(['true', 'false']) TRUST_PROXY?: string;
+  @IsOptional() @IsIn(['on', 'off']) API_DOCS?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(8760) SESSION_TTL_HOURS?: number;
   @IsOptional() @IsString() REDIS_URL?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1_000_000) SIGNIN_RATE_LIMIT?: number;
@@ -67,6 +68,8 @@ export interface AppConfig {
   schedulerEnabled: boolean;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** the OpenAPI page and document at /docs (API_DOCS; off by default in production) */
+  apiDocs: boolean;
   sessionTtlMs: number;
   redisUrl: string | null;
   /** captcha, login and register requests per minute per client IP */
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     schedulerEnabled: (dto.SCHEDULER ?? 'on') === 'on',
     seedDemo: (dto.SEED_DEMO ?? 'true') === 'true',
     trustProxy: dto.TRUST_PROXY === 'true',
+    apiDocs: (dto.API_DOCS ?? (nodeEnv === 'production' ? 'off' : 'on')) === 'on',
     sessionTtlMs: (dto.SESSION_TTL_HOURS ?? 168) * 3600_000,
     redisUrl: dto.REDIS_URL ?? null,
     signinRateLimit: dto.SIGNIN_RATE_LIMIT ?? 20,

@@ -101,11 +101,12 @@ export class StaffAuthService implements OnApplicationBootstrap {
     await this.throttle.check('staff', input.username, ip, knownIp);
     const now = this.clock.now();
     const ok = await this.hasher.verify(staff?.password_hash, input.password);
-    if (!staff || !ok) {
+    // A disabled account answers as a wrong password does (and counts as one): the answer never tells a guesser that
+    // the password of a disabled account was right.
+    if (!staff || !ok || !staff.enabled) {
       await this.throttle.failure('staff', input.username, ip);
       throw new ApiError('STAFF_LOGIN_FAILED');
     }
-    if (!staff.enabled) throw new ApiError('STAFF_DISABLED');
     let step: number | null = null;
     if (staff.totp_enabled) {
       if (input.otp === undefined || input.otp === '') throw new ApiError('TOTP_REQUIRED');
@@ -180,12 +181,14 @@ export class StaffAuthService implements OnApplicationBootstrap {
       const step = verifyTotp(staff.totp_secret, otp, now, staff.totp_last_step);
       if (step === null) throw new ApiError('VALIDATION_FAILED', { field: 'otp', reason: 'incorrect code' }, { otp: 'incorrect code' });
       await m.update(StaffEntity, { id: staff.id }, { totp_enabled: true, totp_last_step: step, updated_at: now });
+      // Sessions opened with the password alone (perhaps by whoever else knew it) end: only this one stays.
+      const revoked = await this.sessions.revokeAllOf(m, staff.id, sc.sessionId);
       await this.audit.record(m, actor, {
         action: 'auth.totp_enable',
         targetType: 'staff',
         targetId: staff.id,
         before: { totp_enabled: false },
-        after: { totp_enabled: true },
+        after: { totp_enabled: true, other_sessions_ended: revoked },
       });
     });
     sc.staff.totp_enabled = true;

@@ -57,13 +57,13 @@ export class StaffSessionService {
     return r.affected ?? 0;
   }
 
-  /** Ends every live session of a staff member (disabled, password changed, deleted). */
-  async revokeAllOf(m: EntityManager, staffId: number): Promise<number> {
+  /** Ends every live session of a staff member (disabled, password changed, deleted), but `keep` when given. */
+  async revokeAllOf(m: EntityManager, staffId: number, keep?: number): Promise<number> {
     const r = await m
       .createQueryBuilder()
       .update(StaffSessionEntity)
       .set({ revoked_at: this.clock.now() })
-      .where('staff_id = :staffId AND revoked_at IS NULL', { staffId })
+      .where('staff_id = :staffId AND revoked_at IS NULL AND id <> :keep', { staffId, keep: keep ?? 0 })
       .execute();
     return r.affected ?? 0;
   }

@@ -2,7 +2,8 @@
 // `npm run bench:suite`: the benchmark of the test suite itself (issue 23). It clones the checkout's HEAD into a
 // temporary folder, times `npm ci` there, then times `npm test` and prints each step's time from its
 // `=== <step>: passed in N s ===` lines, and the closing count. `--beside` runs a second `npm test` in a second fresh
-// clone at the same time (the suite must pass on a machine loaded by another run); `--runs N` repeats the whole thing.
+// clone at the same time (the suite must pass on a machine loaded by another run); `--runs N` runs `npm test` N times
+// in a row in the same clones.
 // Figures go to docs/performance.md by hand, with the commit. It takes 15 to 40 minutes a run on a 2-core machine.
 const { spawn, spawnSync } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
@@ -43,18 +44,20 @@ function report(label, ci, test) {
 }
 
 async function main() {
-  for (let run = 1; run <= runs; run++) {
-    const dirs = [clone(), ...(beside ? [clone()] : [])];
-    try {
-      // npm ci one clone after the other (its time is one of the figures); then the test runs together.
-      const cis = [];
-      for (const dir of dirs) cis.push(await timed('npm', ['ci', '--no-audit', '--no-fund'], dir));
+  // The clones and their `npm ci` once; `--runs N` then runs `npm test` N times in a row in them (the first run is a
+  // fresh clone's; later ones find the caches a developer's machine has).
+  const dirs = [clone(), ...(beside ? [clone()] : [])];
+  try {
+    // npm ci one clone after the other (its time is one of the figures); then the test runs together.
+    const cis = [];
+    for (const dir of dirs) cis.push(await timed('npm', ['ci', '--no-audit', '--no-fund'], dir));
+    for (let run = 1; run <= runs; run++) {
       const tests = await Promise.all(dirs.map((dir) => timed('npm', ['test'], dir)));
       dirs.forEach((dir, i) => report(`run ${run}${beside ? (i === 0 ? ', first clone' : ', second clone beside it') : ''}`, cis[i], tests[i]));
       if (tests.some((t) => t.code !== 0)) process.exitCode = 1;
-    } finally {
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
+  } finally {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -63,6 +63,14 @@ describe('console staff sign-in', () => {
     const refused = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: s.username, password: STAFF_PASSWORD });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe('SIGN_IN_THROTTLED');
+    // Each failure is in the audit log (by the system, with the name tried and why); the refused sixth try is not.
+    const failures = await auditRows(t, 'auth.login_failed', s.id);
+    expect(failures).toHaveLength(5);
+    expect(failures[0]).toMatchObject({ staff_username: 'system', reason: 'wrong password' });
+    expect(JSON.stringify(failures)).toContain(s.username);
+    expect(JSON.stringify(failures)).not.toContain('wrong-password-x');
+    await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: 'nobody_here', password: 'wrong-password-x' });
+    expect((await auditRows(t, 'auth.login_failed', '')).some((r) => JSON.stringify(r).includes('nobody_here'))).toBe(true);
     t.clock.advance(60_000);
     expect(await staffLogin(t, s.username, STAFF_PASSWORD)).toEqual(expect.any(String));
   });

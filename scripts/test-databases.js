@@ -105,9 +105,17 @@ const SQLITE3_SUBSET = [
  */
 const POSTGRES_SUBSET = [
   ...SQLITE3_SUBSET,
-  ...['player-records', 'player-api-complete', 'play-order-route', 'team', 'console-player-records', 'console-resources', 'labels', 'hashing-bounds'].map(
-    (n) => `${n}.e2e-spec.ts`,
-  ),
+  ...[
+    'player-records',
+    'player-api-complete',
+    'play-order-route',
+    'team',
+    'console-player-records',
+    'console-resources',
+    'labels',
+    'hashing-bounds',
+    'two-people',
+  ].map((n) => `${n}.e2e-spec.ts`),
 ];
 
 module.exports = {

@@ -88,6 +88,8 @@ export const ERROR_CODES = {
   ALREADY_RESOLVED: 3023,
   /** The second approval of a large amount came from the first approver. */
   SAME_APPROVER: 3024,
+  /** The approver's account was created or changed in the last 24 hours by the requester or a prior approver: `until`. */
+  APPROVER_SET_UP_BY_PARTY: 3032,
   /** Staff may not approve a request they created themselves. */
   MAKER_CHECKER: 3025,
   SECOND_APPROVER_REQUIRED: 3026,
@@ -243,6 +245,7 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   AUDIT_ILLEGAL_TRANSITION: 409,
   ALREADY_RESOLVED: 409,
   SAME_APPROVER: 403,
+  APPROVER_SET_UP_BY_PARTY: 403,
   MAKER_CHECKER: 403,
   SECOND_APPROVER_REQUIRED: 403,
   BALANCE_CAP_EXCEEDED: 422,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CapitalApprovalEntity, CapitalLogEntity, TxRunner, UserEntity, isUniqueViolation } from '@sum28/database';
+import { AuditLogEntity, CapitalApprovalEntity, CapitalLogEntity, TxRunner, UserEntity, isUniqueViolation } from '@sum28/database';
 import {
   AUDIT_STATUS,
   CAPITAL_TYPE,
@@ -14,7 +14,7 @@ import {
   transitionAudit,
   type ApprovalDecision,
 } from '@sum28/domain';
-import type { EntityManager } from 'typeorm';
+import { In, MoreThan, type EntityManager } from 'typeorm';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
@@ -22,6 +22,7 @@ import { IdempotencyService } from '../idempotency/idempotency.service';
 import { LEDGER_KIND, capitalKey } from '../ledger/ledger-keys';
 import { DuplicatePostingError, LedgerService, type Posting } from '../ledger/ledger.service';
 import { pendingPayoutOf } from '../ledger/pending-payouts';
+import { wallClockText } from '../auth/reset-hold';
 import { isAllowed, isRole } from '../console/roles';
 import { SettingsService } from '../settings/settings.service';
 
@@ -81,7 +82,8 @@ const APPROVE = 'approve';
  * 'needs_second', the second resolves; the same staff member twice is SAME_APPROVER. Every approval
  * counts toward the approver's staff_daily_approval_limit_minor (by amount, per platform day; 0 off:
  * STAFF_DAILY_LIMIT past it), and a credit (recharge, gift) that would take the player past max_balance
- * is refused (BALANCE_CAP_EXCEEDED; the request stays pending and can be rejected).
+ * is refused (BALANCE_CAP_EXCEEDED; the request stays pending and can be rejected). An account the requester or an
+ * earlier approver created or changed in the last 24 hours may not approve (APPROVER_SET_UP_BY_PARTY).
  */
 @Injectable()
 export class ApprovalsService {
@@ -123,6 +125,7 @@ export class ApprovalsService {
       );
       // The approver's row is locked too (PostgreSQL), so two approvals by one staff member cannot both pass the limit.
       await this.tx.lockRow(m, 'staff', staff.id);
+      await assertApproverIndependent(m, staff.id, [log.requested_by, ...(before.capital_log?.approvals ?? [])], now, this.cfg.schedule.tz);
       unwrap(
         checkStaffDailyLimit({
           approvedTodayMinor: await staffApprovedToday(m, staff.id, day),
@@ -367,4 +370,33 @@ async function snapshot(m: EntityManager, log: Pick<CapitalLogEntity, 'id' | 'us
     },
     balances: balancesOf(u),
   };
+}
+
+/** How long an account created or changed by one staff member may not approve that member's requests. */
+export const APPROVER_COOLING_MS = 24 * 3600_000;
+
+/**
+ * Two people means two independent people: an account that the requester or an earlier approver of this request
+ * created or changed (its role, its password, its second factor: any `staff.create` or `staff.update` of it in the audit
+ * log) in the last 24 hours answers to them, so it may not approve the request (APPROVER_SET_UP_BY_PARTY, with when
+ * it may). A superadmin alone can no longer create a finance account and approve their own gift through it.
+ */
+async function assertApproverIndependent(m: EntityManager, approverId: number, parties: ReadonlyArray<number | null>, now: number, tz: string): Promise<void> {
+  const others = [...new Set(parties.filter((p): p is number => p !== null && p !== approverId))];
+  if (others.length === 0) return;
+  const latest = await m.findOne(AuditLogEntity, {
+    where: {
+      target_type: 'staff',
+      target_id: String(approverId),
+      action: In(['staff.create', 'staff.update']),
+      staff_id: In(others),
+      created_at: MoreThan(now - APPROVER_COOLING_MS),
+    },
+    select: { id: true, created_at: true },
+    order: { created_at: 'DESC' },
+  });
+  if (latest !== null) {
+    const until = latest.created_at + APPROVER_COOLING_MS;
+    throw new ApiError('APPROVER_SET_UP_BY_PARTY', { until: wallClockText(until, tz), until_ms: until });
+  }
 }

@@ -60,6 +60,8 @@ export const MESSAGES_EN = {
   AUDIT_ILLEGAL_TRANSITION: 'This record cannot be changed from its current status',
   ALREADY_RESOLVED: 'This request has already been processed',
   SAME_APPROVER: 'The second approval must come from a different staff member',
+  APPROVER_SET_UP_BY_PARTY:
+    'This account was created or changed in the last 24 hours by the requester or an earlier approver: it cannot approve this request before {{until}}',
   MAKER_CHECKER: 'You cannot approve a request you created',
   SECOND_APPROVER_REQUIRED: 'This amount requires a second approver',
   BALANCE_CAP_EXCEEDED: 'The balance would exceed the maximum of {{max}}',

@@ -60,6 +60,7 @@ export const MESSAGES_JP = {
   AUDIT_ILLEGAL_TRANSITION: '現在のステータスではこの操作を行えません',
   ALREADY_RESOLVED: 'この申請はすでに処理済みです',
   SAME_APPROVER: '2回目の承認は別の担当者が行う必要があります',
+  APPROVER_SET_UP_BY_PARTY: 'このアカウントは24時間以内に申請者または前の承認者によって作成または変更されたため、{{until}} までこの申請を承認できません',
   MAKER_CHECKER: '自分が作成した申請は承認できません',
   SECOND_APPROVER_REQUIRED: 'この金額には2人目の承認者が必要です',
   BALANCE_CAP_EXCEEDED: '残高が上限 {{max}} を超えます',

@@ -60,6 +60,7 @@ export const MESSAGES_KOR = {
   AUDIT_ILLEGAL_TRANSITION: '현재 상태에서는 이 작업을 할 수 없습니다',
   ALREADY_RESOLVED: '이미 처리된 신청입니다',
   SAME_APPROVER: '두 번째 승인은 다른 직원이 해야 합니다',
+  APPROVER_SET_UP_BY_PARTY: '이 계정은 24시간 이내에 신청자 또는 이전 승인자가 만들거나 변경했으므로 {{until}}까지 이 신청을 승인할 수 없습니다',
   MAKER_CHECKER: '본인이 생성한 신청은 승인할 수 없습니다',
   SECOND_APPROVER_REQUIRED: '이 금액은 두 번째 승인자의 승인이 필요합니다',
   BALANCE_CAP_EXCEEDED: '잔액이 최대 한도 {{max}}를 초과합니다',

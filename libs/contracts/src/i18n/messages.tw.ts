@@ -60,6 +60,7 @@ export const MESSAGES_TW = {
   AUDIT_ILLEGAL_TRANSITION: '此紀錄目前的狀態無法執行此操作',
   ALREADY_RESOLVED: '此申請已處理過',
   SAME_APPROVER: '第二次審核須由另一位人員執行',
+  APPROVER_SET_UP_BY_PARTY: '此帳號在 24 小時內由申請人或前一位審核人建立或修改，於 {{until}} 前不能審核此申請',
   MAKER_CHECKER: '不可審核自己建立的申請',
   SECOND_APPROVER_REQUIRED: '此金額需由第二位人員審核',
   BALANCE_CAP_EXCEEDED: '餘額將超過上限 {{max}}',

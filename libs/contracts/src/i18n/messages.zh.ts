@@ -60,6 +60,7 @@ export const MESSAGES_ZH = {
   AUDIT_ILLEGAL_TRANSITION: '该记录当前状态不允许此操作',
   ALREADY_RESOLVED: '该申请已处理',
   SAME_APPROVER: '第二次审核须由另一位人员完成',
+  APPROVER_SET_UP_BY_PARTY: '此账号在 24 小时内由申请人或前一位审核人创建或修改，在 {{until}} 前不能审核此申请',
   MAKER_CHECKER: '不能审核自己创建的申请',
   SECOND_APPROVER_REQUIRED: '该金额需要第二位人员审核',
   BALANCE_CAP_EXCEEDED: '余额将超过上限 {{max}}',

@@ -3,6 +3,7 @@ import { startOfPlatformDay } from '@sum28/domain';
 import fc from 'fast-check';
 import { ApiError } from '../src/common/api-error';
 import type { StaffRef } from '../src/wallet/approvals.service';
+import { testLimitMs } from './factories/limits';
 import { createTestApp, ledgerViolations, type TestApp } from './factories/test-app';
 import {
   FINANCE_A,
@@ -300,72 +301,76 @@ describe('T13: ledger model (fast-check commands against an in-memory model)', (
     await t.close();
   });
 
-  it(`${RUNS} runs x up to ${COMMANDS} commands: balances = model = sum of postings, accounts sum to zero, 0 violations`, async () => {
-    let runs = 0;
-    let steps = 0;
-    let checks = 0;
-    const started = Date.now();
-    await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: COMMANDS, size: 'max' }), async (cmds) => {
-        // Each run starts from the database as the previous runs left it.
-        const since = startOfPlatformDay(t.clock.now(), t.cfg.schedule.tz);
-        const model: Model = { players: [], recharges: [], withdrawals: [], bets: [], house: { cash: 0, game: 0, bonus: 0 }, steps: 0 };
-        for (const p of players) {
-          const u = await t.ds.getRepository(UserEntity).findOneByOrFail({ id: p.userId });
-          const stakes = await t.ds
-            .getRepository(BetEntity)
-            .createQueryBuilder('b')
-            .select('COALESCE(SUM(b.stake_minor), 0)', 's')
-            .where('b.user_id = :id AND b.created_at >= :since AND b.status <> 2', { id: p.userId, since })
-            .getRawOne<{ s: number | string }>();
-          const paid = await t.ds
-            .getRepository(CapitalLogEntity)
-            .createQueryBuilder('c')
-            .select('COALESCE(SUM(c.quantity_minor), 0)', 's')
-            .where('c.user_id = :id AND c.type = 1 AND c.status = 1 AND c.resolved_at >= :since', { id: p.userId, since })
-            .getRawOne<{ s: number | string }>();
-          model.players.push({
-            id: p.userId,
-            available: u.money_minor,
-            frozen: u.lock_money_minor,
-            todayStakes: Number(stakes?.s ?? 0),
-            todayWithdrawn: Number(paid?.s ?? 0),
-          });
-        }
-        const totals = await accountTotals(t);
-        model.house = { cash: totals['house_cash'] ?? 0, game: totals['house_game'] ?? 0, bonus: totals['house_bonus'] ?? 0 };
-        const real: Real = { t, players, round: await openRound(t) };
-        await fc.asyncModelRun(() => ({ model, real }), cmds);
-        runs++;
-        steps += model.steps;
-        // After the run: every balance is the sum of its postings, the house accounts are the model's,
-        // all accounts sum to zero, and the invariant checker finds nothing.
-        const after = await accountTotals(t);
-        expect({ cash: after['house_cash'] ?? 0, game: after['house_game'] ?? 0, bonus: after['house_bonus'] ?? 0 }).toEqual(model.house);
-        expect(Object.values(after).reduce((a, b) => a + b, 0)).toBe(0);
-        for (const pm of model.players) {
-          const rows = (await t.ds.query(
-            `SELECT account, COALESCE(SUM(amount_minor), 0) AS s FROM ledger_entries WHERE user_id = ${pm.id} GROUP BY account`,
-          )) as { account: string; s: number | string }[];
-          const sums = Object.fromEntries(rows.map((row) => [row.account, Number(row.s)]));
-          expect({ available: sums['user_available'] ?? 0, frozen: sums['user_frozen'] ?? 0 }).toEqual({ available: pm.available, frozen: pm.frozen });
-        }
-        const inv = await ledgerViolations(t);
-        checks++;
-        expect(inv.failing).toEqual([]);
-      }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
-    );
-    const postingsTotal = Number(((await t.ds.query('SELECT COUNT(*) AS n FROM ledger_transactions')) as { n: number | string }[])[0]?.n);
-    console.log(
-      `T13: seed ${SEED}, ${runs} runs x up to ${COMMANDS} commands = ${steps} commands executed, ${postingsTotal} postings, ${checks} invariant checks, failing seeds = 0, violations = 0, ${Math.round((Date.now() - started) / 1000)} s`,
-    );
-    console.log(
-      `T13 outcomes: ${[...seen]
-        .sort()
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}`,
-    );
-    expect(runs).toBe(RUNS);
-  });
+  it(
+    `${RUNS} runs x up to ${COMMANDS} commands: balances = model = sum of postings, accounts sum to zero, 0 violations`,
+    async () => {
+      let runs = 0;
+      let steps = 0;
+      let checks = 0;
+      const started = Date.now();
+      await fc.assert(
+        fc.asyncProperty(fc.commands(commands, { maxCommands: COMMANDS, size: 'max' }), async (cmds) => {
+          // Each run starts from the database as the previous runs left it.
+          const since = startOfPlatformDay(t.clock.now(), t.cfg.schedule.tz);
+          const model: Model = { players: [], recharges: [], withdrawals: [], bets: [], house: { cash: 0, game: 0, bonus: 0 }, steps: 0 };
+          for (const p of players) {
+            const u = await t.ds.getRepository(UserEntity).findOneByOrFail({ id: p.userId });
+            const stakes = await t.ds
+              .getRepository(BetEntity)
+              .createQueryBuilder('b')
+              .select('COALESCE(SUM(b.stake_minor), 0)', 's')
+              .where('b.user_id = :id AND b.created_at >= :since AND b.status <> 2', { id: p.userId, since })
+              .getRawOne<{ s: number | string }>();
+            const paid = await t.ds
+              .getRepository(CapitalLogEntity)
+              .createQueryBuilder('c')
+              .select('COALESCE(SUM(c.quantity_minor), 0)', 's')
+              .where('c.user_id = :id AND c.type = 1 AND c.status = 1 AND c.resolved_at >= :since', { id: p.userId, since })
+              .getRawOne<{ s: number | string }>();
+            model.players.push({
+              id: p.userId,
+              available: u.money_minor,
+              frozen: u.lock_money_minor,
+              todayStakes: Number(stakes?.s ?? 0),
+              todayWithdrawn: Number(paid?.s ?? 0),
+            });
+          }
+          const totals = await accountTotals(t);
+          model.house = { cash: totals['house_cash'] ?? 0, game: totals['house_game'] ?? 0, bonus: totals['house_bonus'] ?? 0 };
+          const real: Real = { t, players, round: await openRound(t) };
+          await fc.asyncModelRun(() => ({ model, real }), cmds);
+          runs++;
+          steps += model.steps;
+          // After the run: every balance is the sum of its postings, the house accounts are the model's,
+          // all accounts sum to zero, and the invariant checker finds nothing.
+          const after = await accountTotals(t);
+          expect({ cash: after['house_cash'] ?? 0, game: after['house_game'] ?? 0, bonus: after['house_bonus'] ?? 0 }).toEqual(model.house);
+          expect(Object.values(after).reduce((a, b) => a + b, 0)).toBe(0);
+          for (const pm of model.players) {
+            const rows = (await t.ds.query(
+              `SELECT account, COALESCE(SUM(amount_minor), 0) AS s FROM ledger_entries WHERE user_id = ${pm.id} GROUP BY account`,
+            )) as { account: string; s: number | string }[];
+            const sums = Object.fromEntries(rows.map((row) => [row.account, Number(row.s)]));
+            expect({ available: sums['user_available'] ?? 0, frozen: sums['user_frozen'] ?? 0 }).toEqual({ available: pm.available, frozen: pm.frozen });
+          }
+          const inv = await ledgerViolations(t);
+          checks++;
+          expect(inv.failing).toEqual([]);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      const postingsTotal = Number(((await t.ds.query('SELECT COUNT(*) AS n FROM ledger_transactions')) as { n: number | string }[])[0]?.n);
+      console.log(
+        `T13: seed ${SEED}, ${runs} runs x up to ${COMMANDS} commands = ${steps} commands executed, ${postingsTotal} postings, ${checks} invariant checks, failing seeds = 0, violations = 0, ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+      console.log(
+        `T13 outcomes: ${[...seen]
+          .sort()
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
+      expect(runs).toBe(RUNS);
+    },
+    testLimitMs(3),
+  ); // one case of 50 runs (about a minute on a quiet machine, five on one loaded by a second npm test)
 });

@@ -163,13 +163,19 @@ describe('RoundLifecycleService', () => {
     const successor = successorOf(slot);
     expect(successor).toBeDefined();
     clockTo(t, slot.drawAt - 2000);
-    await engine(t).lifecycle.tick();
-    const nextIssue = successor?.issue ?? '';
-    const next = await roundOf(t.ds, 1, nextIssue);
-    expect(next.state).toBe('open');
-    expect(next.open_at).toBe(slot.drawAt);
-    const early = await bet(t, token, { issue: nextIssue, play_type: 'big', money: 10 });
-    expect(early.error).toBe('ROUND_NOT_OPEN');
+    // Stopped 2 s before the next round opens: on a loaded machine the steps below may take longer than that.
+    t.clock.freeze();
+    try {
+      await engine(t).lifecycle.tick();
+      const nextIssue = successor?.issue ?? '';
+      const next = await roundOf(t.ds, 1, nextIssue);
+      expect(next.state).toBe('open');
+      expect(next.open_at).toBe(slot.drawAt);
+      const early = await bet(t, token, { issue: nextIssue, play_type: 'big', money: 10 });
+      expect(early.error).toBe('ROUND_NOT_OPEN');
+    } finally {
+      t.clock.thaw();
+    }
   });
 
   it('keeps the ledger invariants (0 violations)', async () => {

@@ -1,9 +1,13 @@
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { precompress } from '../../tools/web/precompress.ts';
 
 const lib = (p: string): string => fileURLToPath(new URL(`../../libs/${p}`, import.meta.url));
+
+/** Every time limit of the suites from one setting, TEST_TIME_LIMIT_S (scripts/test-limits.js). */
+const limits = createRequire(import.meta.url)('../../scripts/test-limits.js') as { testLimitMs: (factor?: number) => number };
 
 /** The operator console: built into dist/, served by the API at `/admin/` (hash routing: `/admin/#/users`). */
 export default defineConfig({
@@ -32,7 +36,13 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // A test and a hook may take as long as any in the suites (a loaded machine is slow, not wrong); Testing Library's
+    // waits too (test-setup.ts).
+    testTimeout: limits.testLimitMs(),
+    hookTimeout: limits.testLimitMs(),
+    env: { TEST_ASYNC_WAIT_MS: String(limits.testLimitMs(0.1)) },
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
     // One jsdom per worker instead of one per file (its set-up was most of the run: 46 s -> 7 s). A file that replaces a
     // module with vi.mock would need `isolate: true` (see apps/player/vite.config.ts); none does here.
     isolate: false,

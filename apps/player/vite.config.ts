@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -24,6 +25,9 @@ function nonBlockingCss(): Plugin {
 
 /** Component tests that replace a module with vi.mock (they run isolated; see `test.projects`). */
 const MOCKING_TESTS = ['src/pages/fairness.test.tsx', 'src/pages/bet-record.test.tsx'];
+
+/** Every time limit of the suites from one setting, TEST_TIME_LIMIT_S (scripts/test-limits.js). */
+const limits = createRequire(import.meta.url)('../../scripts/test-limits.js') as { testLimitMs: (factor?: number) => number };
 
 /** The player app: built into dist/, served by the API at `/`. The shared libs are read from their TypeScript sources. */
 export default defineConfig({
@@ -56,6 +60,11 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // A test and a hook may take as long as any in the suites (a loaded machine is slow, not wrong); Testing Library's
+    // waits too (test-setup.ts).
+    testTimeout: limits.testLimitMs(),
+    hookTimeout: limits.testLimitMs(),
+    env: { TEST_ASYNC_WAIT_MS: String(limits.testLimitMs(0.1)) },
     setupFiles: ['src/test-setup.ts'],
     // One jsdom per worker instead of one per file (jsdom's set-up was four fifths of the run: 49 s -> 12 s); the files
     // that replace a module with vi.mock keep a module registry of their own, or the mock would not reach a module

@@ -1,4 +1,4 @@
-import { APPROVER_COOLING_MS } from '../src/wallet/approvals.service';
+import { APPROVER_COOLING_MS } from '@sum28/domain';
 import { adminToken, consoleCall, createConsoleApp, staffLogin, staffOf, STAFF_PASSWORD } from './console-fixtures';
 import { clockTo } from './factories/game';
 import { registerPlayer, type TestApp } from './factories/test-app';

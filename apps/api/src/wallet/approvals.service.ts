@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuditLogEntity, CapitalApprovalEntity, CapitalLogEntity, TxRunner, UserEntity, isUniqueViolation } from '@sum28/database';
 import {
+  APPROVER_COOLING_MS,
   AUDIT_STATUS,
   CAPITAL_TYPE,
   MAX_AMOUNT_MINOR,
@@ -371,9 +372,6 @@ async function snapshot(m: EntityManager, log: Pick<CapitalLogEntity, 'id' | 'us
     balances: balancesOf(u),
   };
 }
-
-/** How long an account created or changed by one staff member may not approve that member's requests. */
-export const APPROVER_COOLING_MS = 24 * 3600_000;
 
 /**
  * Two people means two independent people: an account that the requester or an earlier approver of this request

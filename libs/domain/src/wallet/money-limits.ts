@@ -102,3 +102,9 @@ export function platformDayBounds(now: number, tz: string): { start: number; end
   const day = platformDate(now, tz);
   return { start: startOfDay(day, tz), end: startOfDay(addDays(day, 1), tz) };
 }
+
+/**
+ * How long an account that one staff member created or changed may not approve that member's requests (nor those
+ * where that member approved first): two approvers are two independent people.
+ */
+export const APPROVER_COOLING_MS = 24 * 3600_000;

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
+import { goTo, inspect, load, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
 import { adminToken, consoleCall, startApi, type RunningApi } from './server';
 
 const KEY_LIKE =
@@ -334,7 +334,7 @@ describe('player journey in Chromium (390x844)', () => {
     const { temporary_password } = (await consoleCall(api.base, token, 'POST', `/admin-api/users/${userId}/reset-password`, { reason: 'journey' })) as {
       temporary_password: string;
     };
-    await page.goto('/login'); // the reset ended every session
+    await load(page, '/login'); // the reset ended every session (the app may be on its way there itself)
     await settle();
     await type('Enter your username', USERNAME);
     await type('Enter your password', temporary_password);

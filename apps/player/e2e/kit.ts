@@ -34,3 +34,18 @@ export async function goTo(page: Page, path: string, pauseMs: number): Promise<v
   }, path);
   await settlePage(page, pauseMs);
 }
+
+/**
+ * Loads `path` afresh. When the app is itself navigating at that moment (a session that staff ended sends it to
+ * /login on its next call), Chromium aborts one of the two loads: that is not a failure as long as the page ends
+ * on `path`.
+ */
+export async function load(page: Page, path: string): Promise<void> {
+  try {
+    await page.goto(path);
+  } catch (e) {
+    if (!String(e).includes('net::ERR_ABORTED')) throw e;
+    await page.waitForURL((u) => u.pathname === path, { timeout: ACTION_LIMIT_MS });
+    if (new URL(page.url()).pathname !== path) await page.goto(path);
+  }
+}

@@ -4,6 +4,7 @@ import { adminToken, consoleCall, createConsoleApp } from './console-fixtures';
 import { fundPlayer, registerPlayer, uniqueName, type TestApp } from './factories/test-app';
 import { approvals, FINANCE_A, FINANCE_B, setSetting, withdrawer } from './wallet-fixtures';
 import { query, sqlOf } from './factories/sql';
+import { minor, NUMBER_CATEGORIES, settleBet, winningCount, type PlayType } from '@sum28/domain';
 
 /** Issue 9: every answer the app needs, complete, paged and in the player's language. */
 describe('player API answers', () => {
@@ -167,6 +168,35 @@ describe('player API answers', () => {
     const frozen = (await call(t, 'user/userInfo', p.token, { lang: 'en' })).data;
     expect(frozen).toMatchObject({ is_frozen: true, frozen_reason: hedge.msg });
     expect(frozen.turnover.done).toBe(15.01);
+  });
+
+  it('a set of stakes that covers every sum (one on each exact sum, in proportion to its chance) counts toward turnover only by its worst-case loss', async () => {
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 300_000);
+    const slot = await freshRound(t);
+    // 1 TWD per winning triple: 1,000 TWD over the 28 sums (sum_0 1, sum_13 and sum_14 75 each).
+    const stakes = NUMBER_CATEGORIES.map((c) => ({ c, money: winningCount(c) }));
+    for (const x of stakes) expect((await bet(t, p.token, { issue: slot.issue, play_type: x.c, money: x.money })).code).toBe(1);
+    // What the player gets back on the least favourable sum, at the odds each bet was taken at.
+    const placed = await query<{ play_type: string; stake_minor: number | string; odds_milli: number | string }>(
+      t.ds,
+      'SELECT play_type, stake_minor, odds_milli FROM bets WHERE user_id = ?',
+      [p.userId],
+    );
+    expect(placed).toHaveLength(28);
+    let least = Number.POSITIVE_INFINITY;
+    for (let sum = 0; sum <= 27; sum++) {
+      const back = placed.reduce(
+        (n, b) => n + settleBet({ playType: b.play_type as PlayType, stake: minor(Number(b.stake_minor)), oddsMilli: Number(b.odds_milli) }, sum).payout,
+        0,
+      );
+      least = Math.min(least, back);
+    }
+    const me = (await call(t, 'user/userInfo', p.token, {})).data;
+    // Gross 1,000 TWD; counted: 1,000 minus the least return (a few percent: the house edge), not 1,000 as before.
+    expect(me.turnover.done).toBe((100_000 - least) / 100);
+    expect(me.turnover.done).toBeGreaterThan(0);
+    expect(me.turnover.done).toBeLessThan(100);
   });
 
   it('fund history never misleads: each row shows the balance after its own effect, written once; pending recharge no balance; rejection keeps order no and reason; withdrawals name the masked account; team shows name and phone', async () => {

@@ -16,15 +16,16 @@ const BET_CANCELLED = BET_STATUS.CANCELLED;
 
 /**
  * Today's counted stakes of a player (the turnover 'done'): the bets since the start of the platform day
- * (local midnight in PLATFORM_TZ), cancelled ones excluded, summed in SQL per round and category (a few
- * dozen rows a day at most), then counted by the domain's hedge rule ('unhedged': per round
- * |big - small| + |odd - even| + other categories; 'gross': every stake).
+ * (local midnight in PLATFORM_TZ), cancelled ones excluded, summed in SQL per round, category and odds (a few
+ * dozen rows a day at most), then counted by the domain's hedge rule (countedTurnover: 'unhedged' counts per round
+ * the smaller of the unpaired stakes and the worst-case loss; 'gross' every stake).
  */
 export async function countedStakesToday(m: EntityManager, userId: number, now: number, tz: string, rule: TurnoverHedgeRule): Promise<Minor> {
   const rows = await m
     .createQueryBuilder()
     .select('b.round_id', 'round')
     .addSelect('b.play_type', 'play_type')
+    .addSelect('b.odds_milli', 'odds')
     .addSelect('SUM(b.stake_minor)', 'stake')
     .from(BetEntity, 'b')
     .where('b.user_id = :userId AND b.created_at >= :since AND b.status <> :cancelled', {
@@ -34,9 +35,10 @@ export async function countedStakesToday(m: EntityManager, userId: number, now: 
     })
     .groupBy('b.round_id')
     .addGroupBy('b.play_type')
-    .getRawMany<{ round: string | number; play_type: string; stake: string | number }>();
+    .addGroupBy('b.odds_milli')
+    .getRawMany<{ round: string | number; play_type: string; odds: string | number; stake: string | number }>();
   return countedTurnover(
-    rows.map((r) => ({ round: Number(r.round), playType: String(r.play_type), stake: minor(Number(r.stake)) })),
+    rows.map((r) => ({ round: Number(r.round), playType: String(r.play_type), stake: minor(Number(r.stake)), oddsMilli: Number(r.odds) })),
     rule,
   );
 }

@@ -1,4 +1,6 @@
-import { OPPOSITE_OF, type PlayType } from '../game/categories';
+import { isHit, isPlayType, OPPOSITE_OF, type PlayType } from '../game/categories';
+import { MAX_SUM } from '../game/digits';
+import { payoutMinor } from '../game/settlement';
 import { minor, type Minor } from '../money/money';
 
 /**
@@ -54,7 +56,9 @@ export function isTurnoverMet(f: TurnoverFacts): boolean {
 
 /**
  * What counts toward turnover (the rule exists so hedged bets cannot satisfy it):
- * 'unhedged' (default): per round, |big - small| + |odd - even| + the stakes of every other category;
+ * 'unhedged' (default): per round, the smaller of two measures: |big - small| + |odd - even| + the stakes of every
+ * other category, and the round's worst-case loss (its stakes minus the least its bets return on any sum, which is
+ * the whole stake unless the bets cover every sum: one stake on each exact sum, the four combinations, ...);
  * 'gross': every stake.
  */
 export const TURNOVER_HEDGE_RULES = ['unhedged', 'gross'] as const;
@@ -65,12 +69,45 @@ export function isTurnoverHedgeRule(x: unknown): x is TurnoverHedgeRule {
   return typeof x === 'string' && (TURNOVER_HEDGE_RULES as ReadonlyArray<string>).includes(x);
 }
 
-/** A player's stakes on one category in one round (several bets may be summed first). */
-export type RoundStake = { readonly round: number; readonly playType: string; readonly stake: number };
+/**
+ * A player's stakes on one category at one price in one round (several bets may be summed first; the payout of
+ * their sum is then at most 0.01 more per bet than the bets' own, which only lowers the count).
+ */
+export type RoundStake = { readonly round: number; readonly playType: string; readonly stake: number; readonly oddsMilli: number };
+
+/** |big - small| + |odd - even| + the stakes of every other category, of one round's stakes. */
+function unpairedStake(stakes: ReadonlyArray<RoundStake>): number {
+  const byType = new Map<string, number>();
+  for (const s of stakes) byType.set(s.playType, (byType.get(s.playType) ?? 0) + s.stake);
+  let total = 0;
+  for (const [playType, stake] of byType) {
+    const opposite = OPPOSITE_OF[playType as PlayType];
+    if (opposite === undefined) total += stake;
+    // Each pair once: from its side that sorts first, or from the only side held.
+    else if (playType < opposite || !byType.has(opposite)) total += Math.abs(stake - (byType.get(opposite) ?? 0));
+  }
+  return total;
+}
+
+/**
+ * The most one round's stakes can lose: their total minus the least they return (payouts of the hits, stakes
+ * included) on any of the 28 sums. The whole stake when some sum wins nothing.
+ */
+export function worstCaseLoss(stakes: ReadonlyArray<RoundStake>): Minor {
+  let total = 0;
+  let least = Number.POSITIVE_INFINITY;
+  for (const s of stakes) total += s.stake;
+  for (let sum = 0; sum <= MAX_SUM && least > 0; sum++) {
+    let back = 0;
+    for (const s of stakes) if (isPlayType(s.playType) && isHit(s.playType, sum)) back += payoutMinor(minor(s.stake), s.oddsMilli);
+    least = Math.min(least, back);
+  }
+  return minor(Math.max(0, total - (Number.isFinite(least) ? least : 0)));
+}
 
 /** The stakes that count toward turnover under `rule` (see TURNOVER_HEDGE_RULES). */
 export function countedTurnover(stakes: ReadonlyArray<RoundStake>, rule: TurnoverHedgeRule = DEFAULT_TURNOVER_HEDGE_RULE): Minor {
-  const rounds = new Map<number, Map<string, number>>();
+  const rounds = new Map<number, RoundStake[]>();
   let total = 0;
   for (const s of stakes) {
     assertNonNegative(s.stake, 'stake');
@@ -78,17 +115,10 @@ export function countedTurnover(stakes: ReadonlyArray<RoundStake>, rule: Turnove
       total += s.stake;
       continue;
     }
-    const byType = rounds.get(s.round) ?? new Map<string, number>();
-    byType.set(s.playType, (byType.get(s.playType) ?? 0) + s.stake);
-    rounds.set(s.round, byType);
+    const round = rounds.get(s.round) ?? [];
+    round.push(s);
+    rounds.set(s.round, round);
   }
-  for (const byType of rounds.values()) {
-    for (const [playType, stake] of byType) {
-      const opposite = OPPOSITE_OF[playType as PlayType];
-      if (opposite === undefined) total += stake;
-      // Each pair once: from its side that sorts first, or from the only side held.
-      else if (playType < opposite || !byType.has(opposite)) total += Math.abs(stake - (byType.get(opposite) ?? 0));
-    }
-  }
+  for (const round of rounds.values()) total += Math.min(unpairedStake(round), worstCaseLoss(round));
   return minor(total);
 }

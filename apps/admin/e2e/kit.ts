@@ -77,7 +77,7 @@ let seq = 0;
 export async function newPlayer(base: string, prefix: string): Promise<{ id: number; username: string; token: string; password: string }> {
   seq++;
   const username = `${prefix}${String(Date.now() % 100000)}${seq}`.slice(0, 20);
-  const password = 'secret123';
+  const password = 'secret-pw-123';
   const data = await playerCall(base, null, 'register', { username, password, invite_code: '100001', adult: true });
   const info = data['userinfo'] as { token: string; user_id: number };
   return { id: info.user_id, username, token: info.token, password };

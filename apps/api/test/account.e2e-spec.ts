@@ -33,11 +33,11 @@ describe('user/newPass and user/profile', () => {
     });
 
     it.each([
-      ['a confirmation that differs', { after_pass: 'secret123', new_pass: 'newpass-1', confirm_pass: 'newpass-2' }, 'PASSWORD_MISMATCH'],
-      ['a too short new password', { after_pass: 'secret123', new_pass: 'abc' }, 'PASSWORD_INVALID'],
-      ['a new password of one repeated character', { after_pass: 'secret123', new_pass: 'aaaaaaaa' }, 'PASSWORD_INVALID'],
+      ['a confirmation that differs', { after_pass: 'secret-pw-123', new_pass: 'newpass-1', confirm_pass: 'newpass-2' }, 'PASSWORD_MISMATCH'],
+      ['a too short new password', { after_pass: 'secret-pw-123', new_pass: 'abc' }, 'PASSWORD_INVALID'],
+      ['a new password of one repeated character', { after_pass: 'secret-pw-123', new_pass: 'aaaaaaaa' }, 'PASSWORD_INVALID'],
       ['a wrong old password', { after_pass: 'wrong-old', new_pass: 'newpass-1' }, 'OLD_PASSWORD_WRONG'],
-      ['the same password again', { after_pass: 'secret123', new_pass: 'secret123' }, 'PASSWORD_SAME_AS_OLD'],
+      ['the same password again', { after_pass: 'secret-pw-123', new_pass: 'secret-pw-123' }, 'PASSWORD_SAME_AS_OLD'],
       ['no old password', { new_pass: 'newpass-1' }, 'VALIDATION_FAILED'],
     ])('refuses %s and changes nothing', async (_name, body, error) => {
       const p = await registerPlayer(t);
@@ -51,7 +51,7 @@ describe('user/newPass and user/profile', () => {
     it('refuses a new password equal to the security code', async () => {
       const p = await registerPlayer(t);
       expect((await post(t, 'setSafety', p.token, { new_code: '808080' })).body.code).toBe(1);
-      expect((await post(t, 'newPass', p.token, { after_pass: 'secret123', new_pass: '808080' })).body.error).toBe('SECURITY_CODE_SAME_AS_PASSWORD');
+      expect((await post(t, 'newPass', p.token, { after_pass: 'secret-pw-123', new_pass: '808080' })).body.error).toBe('SECURITY_CODE_SAME_AS_PASSWORD');
     });
 
     it('after a reset by customer service only newPass (and user info, logout) work, and it clears must_change_password', async () => {
@@ -59,7 +59,7 @@ describe('user/newPass and user/profile', () => {
       await t.ds.getRepository(UserEntity).update({ id: p.userId }, { must_change_password: true });
       expect((await post(t, 'withdrawInfo', p.token, {})).body.error).toBe('PASSWORD_CHANGE_REQUIRED');
       expect((await post(t, 'profile', p.token, { nickname: 'x' })).body.error).toBe('PASSWORD_CHANGE_REQUIRED');
-      expect((await post(t, 'newPass', p.token, { after_pass: 'secret123', new_pass: 'fresh-pass-9' })).body.code).toBe(1);
+      expect((await post(t, 'newPass', p.token, { after_pass: 'secret-pw-123', new_pass: 'fresh-pass-9' })).body.code).toBe(1);
       expect((await t.ds.getRepository(UserEntity).findOneByOrFail({ id: p.userId })).must_change_password).toBe(false);
       expect((await post(t, 'withdrawInfo', p.token, {})).body.code).toBe(1);
     });

@@ -356,7 +356,7 @@ describe(ApprovalsService.name, () => {
         expect((await sut.approveCapitalLog(c, { id: 9102, role: 'superadmin' })).status).toBe(1);
         expect(await balances(t, p.userId)).toEqual({ money: 110_000, lock: 0 });
       } finally {
-        await setSetting(t, 'staff_daily_approval_limit_minor', 0);
+        await setSetting(t, 'staff_daily_approval_limit_minor', 100_000_000); // the default
       }
     });
 

@@ -14,7 +14,10 @@ describe('player accounts (register, login, session)', () => {
 
   it('registers a newcomer with invite code 100001 and logs in with the token', async () => {
     const username = uniqueName('alice');
-    const reg = await t.http().post('/index.php/api/user/register').send({ username, password: 'secret123', invite_code: '100001', adult: true, lang: 'en' });
+    const reg = await t
+      .http()
+      .post('/index.php/api/user/register')
+      .send({ username, password: 'secret-pw-123', invite_code: '100001', adult: true, lang: 'en' });
     expect(reg.status).toBe(200);
     expect(reg.body).toMatchObject({ code: 1, data: { userinfo: { username, group_id: 1, money: 0, lock_money: 0 } } });
     expect(typeof reg.body.time).toBe('number');
@@ -22,7 +25,7 @@ describe('player accounts (register, login, session)', () => {
     expect(user.inviter_id).toBe(1);
     expect(user.adult_consent_at).toBeGreaterThan(0);
 
-    const login = await t.http().post('/index.php/api/user/login').type('form').send({ account: username, password: 'secret123', lang: 'en' });
+    const login = await t.http().post('/index.php/api/user/login').type('form').send({ account: username, password: 'secret-pw-123', lang: 'en' });
     expect(login.body.code).toBe(1);
     expect(login.body.msg).toMatch(/./);
     const token = login.body.data.userinfo.token as string;
@@ -34,7 +37,7 @@ describe('player accounts (register, login, session)', () => {
     const res = await t
       .http()
       .post('/index.php/api/user/register')
-      .send({ username: uniqueName('vis'), password: 'secret123', inviter_id: 1, group_id: 2, adult: true });
+      .send({ username: uniqueName('vis'), password: 'secret-pw-123', inviter_id: 1, group_id: 2, adult: true });
     expect(res.body).toMatchObject({ code: 1, data: { userinfo: { group_id: 2 } } });
   });
 
@@ -50,7 +53,7 @@ describe('player accounts (register, login, session)', () => {
     const res = await t
       .http()
       .post('/index.php/api/user/register')
-      .send({ username: uniqueName('bad'), password: 'secret123', invite_code: '100001', adult: true, ...patch });
+      .send({ username: uniqueName('bad'), password: 'secret-pw-123', invite_code: '100001', adult: true, ...patch });
     expect(res.status).toBe(200);
     expect(res.body.code).not.toBe(1);
     expect(res.body.error).toBe(error);
@@ -59,7 +62,10 @@ describe('player accounts (register, login, session)', () => {
 
   it('refuses a taken username', async () => {
     const p = await registerPlayer(t);
-    const res = await t.http().post('/index.php/api/user/register').send({ username: p.username, password: 'secret123', invite_code: '100001', adult: true });
+    const res = await t
+      .http()
+      .post('/index.php/api/user/register')
+      .send({ username: p.username, password: 'secret-pw-123', invite_code: '100001', adult: true });
     expect(res.body.error).toBe('USERNAME_TAKEN');
   });
 
@@ -156,7 +162,7 @@ describe('captcha (CAPTCHA_MODE=required)', () => {
   });
 
   it('refuses a missing, wrong or forged captcha', async () => {
-    expect((await t.http().post('/index.php/api/user/login').send({ account: 'someone', password: 'secret123' })).body.error).toBe('CAPTCHA_REQUIRED');
+    expect((await t.http().post('/index.php/api/user/login').send({ account: 'someone', password: 'secret-pw-123' })).body.error).toBe('CAPTCHA_REQUIRED');
     const c = await t.http().get('/index.php/api/user/captcha');
     const pow = await solvePow(c.body.data.pow);
     expect(
@@ -164,12 +170,12 @@ describe('captcha (CAPTCHA_MODE=required)', () => {
         await t
           .http()
           .post('/index.php/api/user/login')
-          .send({ account: 'someone', password: 'secret123', captcha_id: c.body.data.captcha_id, captcha: 'ZZZZ', pow })
+          .send({ account: 'someone', password: 'secret-pw-123', captcha_id: c.body.data.captcha_id, captcha: 'ZZZZ', pow })
       ).body.error,
     ).toBe('CAPTCHA_INVALID');
     expect(
-      (await t.http().post('/index.php/api/user/login').send({ account: 'someone', password: 'secret123', captcha_id: 'forged-id', captcha: 'ABCD', pow })).body
-        .error,
+      (await t.http().post('/index.php/api/user/login').send({ account: 'someone', password: 'secret-pw-123', captcha_id: 'forged-id', captcha: 'ABCD', pow }))
+        .body.error,
     ).toBe('CAPTCHA_INVALID');
   });
 
@@ -206,7 +212,7 @@ describe('captcha (CAPTCHA_MODE=required)', () => {
       .post('/index.php/api/user/register')
       .send({
         username,
-        password: 'secret123',
+        password: 'secret-pw-123',
         invite_code: '100001',
         adult: true,
         captcha_id: c.body.data.captcha_id,
@@ -214,7 +220,7 @@ describe('captcha (CAPTCHA_MODE=required)', () => {
         pow: await solvePow(c.body.data.pow),
       });
     expect(res.body.code).toBe(1);
-    return { username, password: 'secret123' };
+    return { username, password: 'secret-pw-123' };
   }
 });
 
@@ -224,7 +230,7 @@ describe('sign-in rate limit', () => {
     try {
       const codes: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const r = await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret123', lang: 'en' });
+        const r = await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret-pw-123', lang: 'en' });
         codes.push(`${r.status}:${r.body.error}`);
       }
       expect(codes).toEqual(['200:LOGIN_FAILED', '200:LOGIN_FAILED', '200:LOGIN_FAILED', '429:RATE_LIMITED', '429:RATE_LIMITED']);

@@ -118,7 +118,7 @@ describe('bad input to every player call', () => {
   });
 
   it('accepts form-encoded bodies like JSON ones', async () => {
-    const res = await t.http().post('/index.php/api/user/login').type('form').send('account=nobody_x&password=secret123&lang=en');
+    const res = await t.http().post('/index.php/api/user/login').type('form').send('account=nobody_x&password=secret-pw-123&lang=en');
     expect(res.body.error).toBe('LOGIN_FAILED');
     expect(res.body.msg).toMatch(/[A-Za-z]/);
   });
@@ -126,11 +126,11 @@ describe('bad input to every player call', () => {
   it('translates messages into the five locales (tw by default)', async () => {
     const msgs = new Set<string>();
     for (const lang of ['tw', 'zh', 'en', 'jp', 'kor']) {
-      msgs.add((await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret123', lang })).body.msg);
+      msgs.add((await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret-pw-123', lang })).body.msg);
     }
     expect(msgs.size).toBe(5);
-    const dflt = (await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret123' })).body.msg;
-    const tw = (await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret123', lang: 'tw' })).body.msg;
+    const dflt = (await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret-pw-123' })).body.msg;
+    const tw = (await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret-pw-123', lang: 'tw' })).body.msg;
     expect(dflt).toBe(tw);
   });
 });

@@ -122,7 +122,7 @@ describe('Lottery/playOrder', () => {
     const visitorRes = await t
       .http()
       .post('/index.php/api/user/register')
-      .send({ username: `vis${Date.now() % 1e8}`, password: 'secret123', invite_code: '100001', adult: true, group_id: 2 });
+      .send({ username: `vis${Date.now() % 1e8}`, password: 'secret-pw-123', invite_code: '100001', adult: true, group_id: 2 });
     const visitor = { token: visitorRes.body.data.userinfo.token as string, id: visitorRes.body.data.userinfo.user_id as number };
     await fundPlayer(t, visitor.id, 10_000);
     expect((await bet(t, visitor.token, { issue: slot.issue, play_type: 'big', money: 10 })).error).toBe('VISITOR_FORBIDDEN');

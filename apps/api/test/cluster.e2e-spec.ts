@@ -61,7 +61,7 @@ describe('scale-out: 3 instances, one PostgreSQL, Redis (REDIS_URL)', () => {
     const res = await api(i)
       .post('/index.php/api/user/register')
       .set('X-Forwarded-For', ip)
-      .send({ username, password: 'secret123', invite_code: '100001', adult: true });
+      .send({ username, password: 'secret-pw-123', invite_code: '100001', adult: true });
     if (res.body.code !== 1) throw new Error(`register: ${JSON.stringify(res.body)}`);
     return { token: res.body.data.userinfo.token, id: res.body.data.userinfo.user_id, username };
   };
@@ -93,7 +93,7 @@ describe('scale-out: 3 instances, one PostgreSQL, Redis (REDIS_URL)', () => {
       api(i).post('/index.php/api/user/login').set('X-Forwarded-For', attacker).send({ account: p.username, password, lang: 'en' });
     // 5 failures spread over the 3 instances (fresh IP: the per-IP rate limit is 6 a minute)
     for (let n = 0; n < 5; n++) expect((await login(n, 'wrong-pass')).body.error).toBe('LOGIN_FAILED');
-    const refused = await login(2, 'secret123');
+    const refused = await login(2, 'secret-pw-123');
     // Three processes on real time: the wait left is 60 s from the fifth failure, less what a loaded machine took since.
     expect(refused.body).toMatchObject({ error: 'SIGN_IN_THROTTLED', params: { seconds: expect.any(Number) } });
     expect(refused.body.params.seconds).toBeGreaterThanOrEqual(50);
@@ -228,7 +228,7 @@ describe('npm run start:cluster -- --instances 2 (nginx in front, one port)', ()
       // a player's whole short path through the one port: register, heartbeat, sign out, refused
       const reg = await lb()
         .post('/index.php/api/user/register')
-        .send({ username: `lb${process.pid % 1000}x${Date.now() % 100000}`, password: 'secret123', invite_code: '100001', adult: true });
+        .send({ username: `lb${process.pid % 1000}x${Date.now() % 100000}`, password: 'secret-pw-123', invite_code: '100001', adult: true });
       expect(reg.body.code).toBe(1);
       const token = reg.body.data.userinfo.token as string;
       for (let i = 0; i < 4; i++)

@@ -2,7 +2,8 @@ import { ERROR_CODES, translate } from '@sum28/contracts';
 import { UserEntity } from '@sum28/database';
 import { PasswordHasher } from '../src/auth/password-hasher';
 import { clockTo } from './factories/game';
-import { createTestApp, registerPlayer, type TestApp } from './factories/test-app';
+import { adminToken, consoleCall, createConsoleApp } from './console-fixtures';
+import { registerPlayer, uniqueName, type TestApp } from './factories/test-app';
 import { post } from './wallet-fixtures';
 
 /**
@@ -14,7 +15,7 @@ describe('argon2 work a signed-in player can cause is bounded', () => {
   let t: TestApp;
   let verify: jest.SpyInstance;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createConsoleApp();
     verify = jest.spyOn(t.app.get(PasswordHasher), 'verify');
   });
   afterAll(async () => {
@@ -33,6 +34,39 @@ describe('argon2 work a signed-in player can cause is bounded', () => {
     ] as const)
       expect((await post(t, 'newPass', p.token, body)).body.error).toBe(error);
     expect(verify).not.toHaveBeenCalled();
+  });
+
+  it('refuses the most common passwords (issue 24.9) on sign-up, on a change and for staff, translated, without hashing, and changes nothing', async () => {
+    const hashSpy = jest.spyOn(t.app.get(PasswordHasher), 'hash');
+    try {
+      for (const password of ['password', '12345678', 'abc123', 'Passw0rd', 'qwerty123']) {
+        const username = `common${Math.floor(Math.random() * 1e9)}`;
+        const res = await t.http().post('/index.php/api/user/register').send({ username, password, invite_code: '100001', adult: true, lang: 'en' });
+        expect([password, res.body.error, res.body.code, res.body.msg]).toEqual([
+          password,
+          'PASSWORD_TOO_COMMON',
+          ERROR_CODES.PASSWORD_TOO_COMMON,
+          translate('en', 'PASSWORD_TOO_COMMON'),
+        ]);
+        expect(await t.ds.getRepository(UserEntity).countBy({ username })).toBe(0);
+      }
+      const p = await registerPlayer(t, undefined, 'first-pass-1');
+      const before = await hash(p.userId);
+      verify.mockClear();
+      hashSpy.mockClear();
+      const res = await post(t, 'newPass', p.token, { after_pass: 'first-pass-1', new_pass: 'iloveyou', lang: 'tw' });
+      expect([res.body.error, res.body.msg]).toEqual(['PASSWORD_TOO_COMMON', translate('tw', 'PASSWORD_TOO_COMMON')]);
+      expect(verify).not.toHaveBeenCalled();
+      expect(hashSpy).not.toHaveBeenCalled();
+      expect(await hash(p.userId)).toBe(before);
+      const su = await adminToken(t);
+      const staff = await consoleCall(t, 'post', '/admin-api/staff', su, { username: uniqueName(), password: 'qwertyuiop', role: 'support' });
+      expect([staff.status, staff.body.error]).toEqual([400, 'PASSWORD_TOO_COMMON']);
+      // A password of the same length that is not on the list passes.
+      expect((await post(t, 'newPass', p.token, { after_pass: 'first-pass-1', new_pass: 'sum28-pass-9' })).body.code).toBe(1);
+    } finally {
+      hashSpy.mockRestore();
+    }
   });
 
   it('counts wrong old passwords like wrong sign-ins: the 6th try is refused with the wait, even with the right password, and changes nothing', async () => {
@@ -63,10 +97,10 @@ describe('argon2 work a signed-in player can cause is bounded', () => {
   });
 
   it('bounds a first security code compared with the login password: the 11th try of the minute is refused before hashing', async () => {
-    const p = await registerPlayer(t, undefined, '135791');
+    const p = await registerPlayer(t, undefined, '481529');
     // A code equal to the login password: refused after the comparison, ten times.
     for (let i = 0; i < 10; i++)
-      expect((await post(t, 'setSafety', p.token, { new_code: '135791', confirm_code: '135791' })).body.error).toBe('SECURITY_CODE_SAME_AS_PASSWORD');
+      expect((await post(t, 'setSafety', p.token, { new_code: '481529', confirm_code: '481529' })).body.error).toBe('SECURITY_CODE_SAME_AS_PASSWORD');
     verify.mockClear();
     const res = await post(t, 'setSafety', p.token, { new_code: '246802', confirm_code: '246802' });
     expect(res.body.error).toBe('SECURITY_CODE_RATE_LIMITED');

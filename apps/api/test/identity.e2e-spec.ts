@@ -21,7 +21,7 @@ describe('identities cannot be confused', () => {
   });
 
   const register = (username: string): Promise<{ body: { code: number; error?: string } }> =>
-    t.http().post('/index.php/api/user/register').send({ username, password: 'secret123', invite_code: '100001', adult: true, lang: 'en' });
+    t.http().post('/index.php/api/user/register').send({ username, password: 'secret-pw-123', invite_code: '100001', adult: true, lang: 'en' });
 
   it.each<[string, string]>([
     ['Abc', 'ABC'],

@@ -83,7 +83,7 @@ describe('nesting depth and prototype-named keys', () => {
   it.each(['__proto__', 'constructor', 'toString', 'prototype', 'hasOwnProperty', 'valueOf', '__defineGetter__'])(
     'a form field named %s is an unknown field',
     async (key) => {
-      const res = await t.http().post('/index.php/api/user/login').type('form').send(`account=nobody_x&password=secret123&lang=en&${key}=1`);
+      const res = await t.http().post('/index.php/api/user/login').type('form').send(`account=nobody_x&password=secret-pw-123&lang=en&${key}=1`);
       expect(res.status).toBe(200);
       expect(res.body.error).toBe('UNKNOWN_FIELD');
       expect(res.body.params).toEqual({ field: key });
@@ -97,7 +97,7 @@ describe('nesting depth and prototype-named keys', () => {
     const res = await t
       .http()
       .post('/index.php/api/user/login')
-      .send({ account: 'nobody_x', password: 'secret123', lang: 'en', [key]: 'x' });
+      .send({ account: 'nobody_x', password: 'secret-pw-123', lang: 'en', [key]: 'x' });
     expect(res.body.error).toBe('UNKNOWN_FIELD');
     expect(res.body.params).toEqual({ field: key });
   });

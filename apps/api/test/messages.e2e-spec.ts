@@ -124,11 +124,11 @@ describe('every player call answers bad input with a human, translated message',
 
   it('an unsupported lang falls back to tw instead of failing the call', async () => {
     for (const lang of ['fr', 'xx-YY', '']) {
-      const res = await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret123', lang });
+      const res = await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret-pw-123', lang });
       expect(res.body.error).toBe('LOGIN_FAILED');
       expect(res.body.msg).toBe(translate('tw', 'LOGIN_FAILED'));
     }
-    const ja = await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret123', lang: 'ja' });
+    const ja = await t.http().post('/index.php/api/user/login').send({ account: 'nobody_x', password: 'secret-pw-123', lang: 'ja' });
     expect(ja.body.msg).toBe(translate('jp', 'LOGIN_FAILED'));
   });
 

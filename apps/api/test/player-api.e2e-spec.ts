@@ -98,11 +98,11 @@ describe('player API answers', () => {
 
   it('complete user: register, login and userInfo carry water_limit, turnover progress, freeze and reason, security code, password change, agent invite code', async () => {
     const username = uniqueName();
-    const reg = await call(t, 'user/register', null, { username, password: 'secret123', invite_code: '100001', adult: true });
+    const reg = await call(t, 'user/register', null, { username, password: 'secret-pw-123', invite_code: '100001', adult: true });
     expect(reg.code).toBe(1);
     const token = reg.data.userinfo.token as string;
     const userId = reg.data.userinfo.user_id as number;
-    const login = await call(t, 'user/login', null, { account: username, password: 'secret123' });
+    const login = await call(t, 'user/login', null, { account: username, password: 'secret-pw-123' });
     for (const u of [reg.data.userinfo, login.data.userinfo, (await call(t, 'user/userInfo', token, {})).data]) {
       for (const f of USER_FIELDS) expect(u).toHaveProperty(f);
       expect(u).toMatchObject({
@@ -131,7 +131,7 @@ describe('player API answers', () => {
       must_change_password: true,
       invite_code: String(userId + 100_000),
     });
-    const again = (await call(t, 'user/login', null, { account: username, password: 'secret123' })).data.userinfo;
+    const again = (await call(t, 'user/login', null, { account: username, password: 'secret-pw-123' })).data.userinfo;
     expect(again).toMatchObject({ water_limit: 700, turnover: { done: 150 }, has_security_code: true, invite_code: String(userId + 100_000) });
     await tx.write((m) => query(m, `UPDATE users SET status = 'frozen', frozen_reason = 'documents under review' WHERE id = ?`, [userId]));
     expect((await call(t, 'user/userInfo', token, {})).data).toMatchObject({ is_frozen: true, frozen_reason: 'documents under review' });
@@ -260,7 +260,7 @@ describe('player API answers', () => {
       await tx.write((m) => query(m, `UPDATE users SET group_id = 3 WHERE id = ?`, [w.userId]));
       const member = await call(t, 'user/register', null, {
         username: uniqueName('tm'),
-        password: 'secret123',
+        password: 'secret-pw-123',
         invite_code: String(w.userId + 100_000),
         adult: true,
       });

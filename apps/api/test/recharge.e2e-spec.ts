@@ -110,7 +110,7 @@ describe('user/recharge', () => {
     const res = await t
       .http()
       .post('/index.php/api/user/register')
-      .send({ username: `vis${Date.now() % 1e8}`, password: 'secret123', inviter_id: 1, group_id: 2, adult: true });
+      .send({ username: `vis${Date.now() % 1e8}`, password: 'secret-pw-123', inviter_id: 1, group_id: 2, adult: true });
     const token = res.body.data.userinfo.token as string;
     const r = await post(t, 'recharge', token, { money: 100, type: 'TWD', lang: 'en' });
     expect(r.body.error).toBe('VISITOR_FORBIDDEN');

@@ -126,7 +126,7 @@ describe('T8: two API processes with schedulers on, one PostgreSQL database', ()
     for (let i = 0; i < 6; i++) {
       const res = await apis[i % 2]!.post('/index.php/api/user/register').send({
         username: `pg${process.pid % 1000}x${i}${Date.now() % 1000}`,
-        password: 'secret123',
+        password: 'secret-pw-123',
         invite_code: '100001',
         adult: true,
       });

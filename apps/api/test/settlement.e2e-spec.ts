@@ -286,7 +286,7 @@ describe('win notice and bet record', () => {
     const sub = await t
       .http()
       .post('/index.php/api/user/register')
-      .send({ username: `sub${Date.now() % 1e8}`, password: 'secret123', invite_code: String(agent.userId + 100_000), adult: true });
+      .send({ username: `sub${Date.now() % 1e8}`, password: 'secret-pw-123', invite_code: String(agent.userId + 100_000), adult: true });
     const subToken = sub.body.data.userinfo.token as string;
     const subId = sub.body.data.userinfo.user_id as number;
     await fundPlayer(t, subId, 100_000);

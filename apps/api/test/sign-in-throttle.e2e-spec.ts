@@ -29,9 +29,9 @@ describe('player sign-in throttle (TRUST_PROXY=true, one client IP per X-Forward
       .http()
       .post('/index.php/api/user/register')
       .set('X-Forwarded-For', ip)
-      .send({ username, password: 'secret123', invite_code: '100001', adult: true });
+      .send({ username, password: 'secret-pw-123', invite_code: '100001', adult: true });
     expect(res.body.code).toBe(1);
-    return { username, password: 'secret123' };
+    return { username, password: 'secret-pw-123' };
   };
   const wire = (r: Response): unknown => ({ status: r.status, body: { ...r.body, time: 0 } });
 

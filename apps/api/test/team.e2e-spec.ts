@@ -21,7 +21,7 @@ describe('user/getMyTeam', () => {
     const res = await t
       .http()
       .post('/index.php/api/user/register')
-      .send({ username: uniqueName('tm'), password: 'secret123', inviter_id: inviterId, group_id: group, adult: true });
+      .send({ username: uniqueName('tm'), password: 'secret-pw-123', inviter_id: inviterId, group_id: group, adult: true });
     if (res.body.code !== 1) throw new Error(JSON.stringify(res.body));
     return res.body.data.userinfo.user_id as number;
   }

@@ -86,4 +86,13 @@ describe('an approver set up by a party to the request', () => {
     expect((await approve(checker.token, logId)).status).toBe(200);
     expect((await balances(t, p.userId)).money).toBe(50_000);
   });
+
+  it('a per-approver daily total is on from the start (1,000,000) and cannot be turned off (0 refused, nothing changed)', async () => {
+    const read = async (): Promise<unknown> => (await consoleCall(t, 'get', '/admin-api/settings/staff_daily_approval_limit', admin)).body;
+    const before = await read();
+    expect(before).toMatchObject({ value: 1_000_000 });
+    const off = await consoleCall(t, 'put', '/admin-api/settings/staff_daily_approval_limit', admin, { value: '0' });
+    expect(off.status).toBe(400);
+    expect(await read()).toEqual(before);
+  });
 });

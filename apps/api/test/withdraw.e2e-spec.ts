@@ -103,7 +103,7 @@ describe('user/withdrawAction and user/withdrawInfo', () => {
       const res = await t
         .http()
         .post('/index.php/api/user/register')
-        .send({ username: `wv${Date.now() % 1e8}`, password: 'secret123', inviter_id: 1, group_id: 2, adult: true });
+        .send({ username: `wv${Date.now() % 1e8}`, password: 'secret-pw-123', inviter_id: 1, group_id: 2, adult: true });
       expect((await withdraw(res.body.data.userinfo.token, { type: 0, money: 100, securityCode: '123456' })).body.error).toBe('VISITOR_FORBIDDEN');
     });
   });

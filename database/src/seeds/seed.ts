@@ -56,7 +56,7 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   recharge_max_minor: 1_000_000_000,
   withdraw_max_minor: 1_000_000_000,
   recharge_two_approver_threshold_minor: 5_000_000,
-  staff_daily_approval_limit_minor: 0,
+  staff_daily_approval_limit_minor: 100_000_000, // 1,000,000 per approver per day: on from the start (issue 24.2)
 };
 
 export interface SeedOptions {

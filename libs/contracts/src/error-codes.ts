@@ -59,6 +59,8 @@ export const ERROR_CODES = {
   POW_INVALID: 2022,
   /** Too many wrong passwords given to change the password (or too many checks a minute): wait `seconds`. */
   PASSWORD_CHECKS_THROTTLED: 2024,
+  /** The password is one of the most common in leaked lists (`password`, `12345678`, ...): choose another. */
+  PASSWORD_TOO_COMMON: 2025,
   /** A staff password reset of a player without a security code holds bets, withdrawals, payout and code changes for 24 h (`until`). */
   PASSWORD_RESET_HOLD: 2023,
 
@@ -288,6 +290,7 @@ export const CONSOLE_HTTP_STATUS: Readonly<Record<ErrorCode, ConsoleHttpStatus>>
   PASSWORD_RESET_HOLD: 423,
   SECURITY_CODE_REQUIRED: 400,
   PASSWORD_CHECKS_THROTTLED: 429,
+  PASSWORD_TOO_COMMON: 400,
   SECURITY_CODE_RATE_LIMITED: 429,
   WITHDRAW_AMOUNT_REQUIRED: 400,
   STAFF_SELF_CHANGE: 409,

@@ -19,6 +19,7 @@ import { SessionService } from '../auth/session.service';
 import { SignInThrottleService } from '../auth/sign-in-throttle.service';
 import { PlayerViewService, type PlayerView } from '../auth/player-view.service';
 import { ApiError, unwrap } from '../common/api-error';
+import { assertNotCommonPassword } from '../auth/common-passwords';
 import { Clock } from '../common/clock';
 import { SecurityCodeService } from '../wallet/security-code.service';
 import type { GetMyTeamDto, NewPassDto, ProfileDto } from './dto/accounts.dto';
@@ -56,6 +57,7 @@ export class AccountsService {
     if (dto.confirm_pass !== undefined && dto.confirm_pass !== dto.new_pass) throw new ApiError('PASSWORD_MISMATCH');
     unwrap(validatePassword(dto.new_pass));
     if (dto.new_pass === dto.after_pass) throw new ApiError('PASSWORD_SAME_AS_OLD');
+    assertNotCommonPassword(dto.new_pass);
     const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
     const codeNeeded = user.must_change_password && user.security_code_hash !== null;
     if (codeNeeded) {

@@ -3,6 +3,7 @@ import { TxRunner, UserEntity } from '@sum28/database';
 import { ACCOUNT_STATUS, GROUP, inviterIdFromCode, usernameKey, validatePassword, validateUsername } from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { ApiError, unwrap } from '../common/api-error';
+import { assertNotCommonPassword } from './common-passwords';
 import { Clock } from '../common/clock';
 import { isUniqueViolation } from '@sum28/database';
 import { CaptchaService } from './captcha.service';
@@ -29,6 +30,7 @@ export class AccountService {
     if (dto.adult !== true) throw new ApiError('AGE_CONSENT_REQUIRED');
     const username = unwrap(validateUsername(dto.username));
     unwrap(validatePassword(dto.password));
+    assertNotCommonPassword(dto.password);
     const groupId = dto.group_id ?? GROUP.NORMAL;
     if (groupId !== GROUP.NORMAL && groupId !== GROUP.VISITOR) throw new ApiError('GROUP_NOT_ALLOWED');
     const inviterId = dto.inviter_id ?? (dto.invite_code !== undefined ? unwrap(inviterIdFromCode(dto.invite_code)) : undefined);

@@ -13,10 +13,10 @@ describe(PasswordHasher.name, () => {
 
   it('uses the cheap profile only when told (PASSWORD_HASH_PROFILE=test), and its hashes verify under either profile', async () => {
     const test = new PasswordHasher(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_PROFILE: 'test' }));
-    const hash = await test.hash('secret123');
+    const hash = await test.hash('secret-pw-123');
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=2\$/);
     // The parameters travel in the hash: a database filled in tests stays usable by a production-profile server.
-    expect(await new PasswordHasher(loadConfig({})).verify(hash, 'secret123')).toBe(true);
+    expect(await new PasswordHasher(loadConfig({})).verify(hash, 'secret-pw-123')).toBe(true);
   });
 
   it('answers false for a missing or malformed hash, after the same work as a real check', async () => {

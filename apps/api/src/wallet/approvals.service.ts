@@ -81,8 +81,8 @@ const APPROVE = 'approve';
  * type already approved in the platform day plus this one reaches withdraw_ / recharge_two_approver_
  * threshold_minor (<= 0 turns it off): the first approval is recorded in capital_approvals and answers
  * 'needs_second', the second resolves; the same staff member twice is SAME_APPROVER. Every approval
- * counts toward the approver's staff_daily_approval_limit_minor (by amount, per platform day; 0 off:
- * STAFF_DAILY_LIMIT past it), and a credit (recharge, gift) that would take the player past max_balance
+ * counts toward the approver's staff_daily_approval_limit_minor (by amount, per platform day; on by
+ * default, the console cannot set 0; a 0 stored before that still reads as off: STAFF_DAILY_LIMIT past it), and a credit (recharge, gift) that would take the player past max_balance
  * is refused (BALANCE_CAP_EXCEEDED; the request stays pending and can be rejected). An account the requester or an
  * earlier approver created or changed in the last 24 hours may not approve (APPROVER_SET_UP_BY_PARTY).
  */

@@ -105,7 +105,7 @@ export function uniqueName(prefix = 'player'): string {
 export async function registerPlayer(
   t: TestApp,
   username = uniqueName(),
-  password = 'secret123',
+  password = 'secret-pw-123',
 ): Promise<{ token: string; userId: number; username: string; password: string }> {
   const res = await t.http().post('/index.php/api/user/register').send({ username, password, invite_code: '100001', adult: true });
   if (res.body.code !== 1) throw new Error(`register failed: ${JSON.stringify(res.body)}`);

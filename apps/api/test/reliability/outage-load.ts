@@ -19,7 +19,7 @@ export async function fundedPlayers(client: LoopbackClient, side: DataSource, n:
     const ip = `${ipPrefix}.${i + 1}`;
     const a = await client.post(
       '/index.php/api/user/register',
-      { username: `${name}${process.pid % 1000}x${i}`, password: 'secret123', invite_code: '100001', adult: true },
+      { username: `${name}${process.pid % 1000}x${i}`, password: 'secret-pw-123', invite_code: '100001', adult: true },
       { 'x-forwarded-for': ip },
     );
     expect(a.body?.code).toBe(1);

@@ -48,7 +48,7 @@ if (!ready) console.warn('T8: PostgreSQL on 127.0.0.1:5432 or Redis at REDIS_URL
     for (let i = 0; i < PLAYERS; i++) {
       const res = await api(i)
         .post('/index.php/api/user/register')
-        .send({ username: `t8x${process.pid % 1000}y${i}z${Date.now() % 1000}`, password: 'secret123', invite_code: '100001', adult: true });
+        .send({ username: `t8x${process.pid % 1000}y${i}z${Date.now() % 1000}`, password: 'secret-pw-123', invite_code: '100001', adult: true });
       expect(res.body.code).toBe(1);
       players.push({ token: res.body.data.userinfo.token, id: res.body.data.userinfo.user_id });
     }

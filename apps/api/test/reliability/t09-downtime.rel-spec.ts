@@ -64,7 +64,7 @@ pgDescribe('T9: every instance down for ~3 rounds with bets in the open round, t
       for (let i = 0; i < PLAYERS; i++) {
         const res = await c.post('/index.php/api/user/register', {
           username: `t9p${process.pid % 1000}x${i}${Date.now() % 1000}`,
-          password: 'secret123',
+          password: 'secret-pw-123',
           invite_code: '100001',
           adult: true,
         });

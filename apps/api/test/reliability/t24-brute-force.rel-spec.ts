@@ -25,7 +25,7 @@ const WRONG = Number(process.env['T24_WRONG_PASSWORDS'] ?? 1000);
 const IPS = Number(process.env['T24_IPS'] ?? 100);
 const CODES = 20;
 const SIGNIN_RATE_LIMIT = 20;
-const PASSWORD = 'secret123';
+const PASSWORD = 'secret-pw-123';
 
 const ready = pgAvailable() && redisAvailable();
 if (!ready) console.warn('T24: PostgreSQL on 127.0.0.1:5432 or Redis at REDIS_URL is not reachable: skipped');

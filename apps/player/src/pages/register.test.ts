@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { registerPayload } from './register';
 
-const form = { username: ' newbie1 ', password: 'secret123', captcha: ' ab12 ', adult: true };
+const form = { username: ' newbie1 ', password: 'secret-pw-123', captcha: ' ab12 ', adult: true };
 
 describe('the register payload (spec section 5)', () => {
   it('sends a numeric invite code above 100000 as inviter_id, minus the offset', () => {
     expect(registerPayload({ ...form, invite: '100001' }, 'cid')).toEqual({
       username: 'newbie1',
-      password: 'secret123',
+      password: 'secret-pw-123',
       group_id: 1,
       inviter_id: 1,
       captcha_id: 'cid',

@@ -115,6 +115,7 @@ export const MESSAGES_EN = {
     'Your password was reset by customer service: for your safety, bets, withdrawals and changes to payout accounts or the security code are paused until {{until}}',
   SECURITY_CODE_REQUIRED: 'Please enter your security code',
   PASSWORD_CHECKS_THROTTLED: 'Too many password attempts, please try again in {{seconds}} seconds',
+  PASSWORD_TOO_COMMON: 'This password is too common and easy to guess, please choose another',
   SECURITY_CODE_RATE_LIMITED: 'Too many security code checks, please try again in {{seconds}} s',
   NOTICE_PAY_INFO_CHANGED_TITLE: 'Payout account changed',
   NOTICE_BANK_CARD_CHANGED: 'The bank card for your withdrawals was changed to {{acc}} at {{time}}. If this was not you, contact customer service at once.',

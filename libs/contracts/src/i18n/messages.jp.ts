@@ -114,6 +114,7 @@ export const MESSAGES_JP = {
     'パスワードがカスタマーサポートによりリセットされました。安全のため、{{until}} までベット、出金、受取口座またはセキュリティコードの変更を停止しています',
   SECURITY_CODE_REQUIRED: 'セキュリティコードを入力してください',
   PASSWORD_CHECKS_THROTTLED: 'パスワードの試行が多すぎます。{{seconds}} 秒後に再度お試しください',
+  PASSWORD_TOO_COMMON: 'このパスワードはよく使われていて推測されやすいため、別のものを選んでください',
   SECURITY_CODE_RATE_LIMITED: 'セキュリティコードの確認が多すぎます。{{seconds}} 秒後に再度お試しください',
   NOTICE_PAY_INFO_CHANGED_TITLE: '受取口座が変更されました',
   NOTICE_BANK_CARD_CHANGED: '出金先の銀行カードが {{time}} に {{acc}} に変更されました。お心当たりがない場合は、すぐにカスタマーサポートへご連絡ください。',

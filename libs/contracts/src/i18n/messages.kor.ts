@@ -113,6 +113,7 @@ export const MESSAGES_KOR = {
   PASSWORD_RESET_HOLD: '고객센터에서 비밀번호를 재설정했습니다. 자금 보호를 위해 {{until}}까지 베팅, 출금, 수취 계좌 및 보안 코드 변경이 중지됩니다',
   SECURITY_CODE_REQUIRED: '보안 코드를 입력해 주세요',
   PASSWORD_CHECKS_THROTTLED: '비밀번호 시도 횟수가 너무 많습니다. {{seconds}}초 후 다시 시도해 주세요',
+  PASSWORD_TOO_COMMON: '너무 흔해서 추측하기 쉬운 비밀번호입니다. 다른 비밀번호를 선택해 주세요',
   SECURITY_CODE_RATE_LIMITED: '보안 코드 확인 요청이 너무 많습니다. {{seconds}}초 후 다시 시도해 주세요',
   NOTICE_PAY_INFO_CHANGED_TITLE: '수취 계좌가 변경되었습니다',
   NOTICE_BANK_CARD_CHANGED: '출금용 은행 카드가 {{time}}에 {{acc}}(으)로 변경되었습니다. 본인이 아닌 경우 즉시 고객센터에 연락해 주세요.',

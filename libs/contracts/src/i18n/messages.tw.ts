@@ -113,6 +113,7 @@ export const MESSAGES_TW = {
   PASSWORD_RESET_HOLD: '您的密碼已由客服重設：為保障資金安全，下注、提現及變更收款帳戶或安全碼暫停至 {{until}}',
   SECURITY_CODE_REQUIRED: '請輸入安全碼',
   PASSWORD_CHECKS_THROTTLED: '密碼錯誤次數過多，請於 {{seconds}} 秒後再試',
+  PASSWORD_TOO_COMMON: '此密碼過於常見、容易被猜到，請換一個',
   SECURITY_CODE_RATE_LIMITED: '安全碼驗證過於頻繁，請於 {{seconds}} 秒後再試',
   NOTICE_PAY_INFO_CHANGED_TITLE: '收款帳戶已變更',
   NOTICE_BANK_CARD_CHANGED: '您的提現銀行卡已於 {{time}} 變更為 {{acc}}。如非本人操作，請立即聯繫客服。',

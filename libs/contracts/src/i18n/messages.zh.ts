@@ -113,6 +113,7 @@ export const MESSAGES_ZH = {
   PASSWORD_RESET_HOLD: '您的密码已由客服重置：为保障资金安全，下注、提现及修改收款账户或安全码暂停至 {{until}}',
   SECURITY_CODE_REQUIRED: '请输入安全码',
   PASSWORD_CHECKS_THROTTLED: '密码错误次数过多，请在 {{seconds}} 秒后再试',
+  PASSWORD_TOO_COMMON: '此密码过于常见、容易被猜到，请换一个',
   SECURITY_CODE_RATE_LIMITED: '安全码验证过于频繁，请在 {{seconds}} 秒后再试',
   NOTICE_PAY_INFO_CHANGED_TITLE: '收款账户已变更',
   NOTICE_BANK_CARD_CHANGED: '您的提现银行卡已于 {{time}} 变更为 {{acc}}。如非本人操作，请立即联系客服。',

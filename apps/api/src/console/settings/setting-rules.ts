@@ -122,9 +122,9 @@ export const SETTING_RULES: Readonly<Record<string, SettingRule>> = {
   },
   staff_daily_approval_limit_minor: {
     kind: 'money',
-    description: 'total a staff member may approve per platform day, by amount (0 turns it off)',
+    description: 'total a staff member may approve per platform day, by amount (never 0: the limit cannot be turned off)',
     show: showMoney,
-    parse: (v) => amountOrZeroField('value', v),
+    parse: (v) => amountField('value', v),
   },
   cs_chat_url: {
     kind: 'url',

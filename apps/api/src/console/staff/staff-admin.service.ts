@@ -6,6 +6,7 @@ import { AuditService } from '../../audit/audit.service';
 import type { StaffActor } from '../../audit/audit.types';
 import { PasswordHasher } from '../../auth/password-hasher';
 import { ApiError } from '../../common/api-error';
+import { assertNotCommonPassword } from '../../auth/common-passwords';
 import { Clock } from '../../common/clock';
 import { StaffSessionService } from '../auth/staff-session.service';
 import { staffView, type StaffView } from '../auth/staff-view';
@@ -34,6 +35,7 @@ const STAFF_CSV = ['id', 'username', 'role', 'enabled', 'totp_enabled', 'locked_
 function checkPassword(pw: string): void {
   if (!validatePassword(pw).ok)
     throw new ApiError('PASSWORD_INVALID', { min: 10, max: 32 }, { password: 'at least 10 characters, no control characters, not one repeated character' });
+  assertNotCommonPassword(pw);
 }
 
 /**

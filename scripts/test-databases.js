@@ -115,6 +115,7 @@ const POSTGRES_SUBSET = [
     'labels',
     'hashing-bounds',
     'two-people',
+    'setting-changes',
   ].map((n) => `${n}.e2e-spec.ts`),
 ];
 

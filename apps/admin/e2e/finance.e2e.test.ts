@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, check, type Finding, openConsole, menuResources, newPlayer, playerCall, signIn, signOut } from './kit';
-import { consoleCall, type RunningApi, startApi } from './server';
+import { consoleCall, putSetting, type RunningApi, startApi } from './server';
 import { currentStep, totpCode } from './totp';
 
 interface Log {
@@ -38,8 +38,9 @@ describe('finance journey in Chromium (1440x900)', () => {
     for (const u of ['finance1', 'finance2'])
       await consoleCall(api.base, admin, 'POST', '/admin-api/staff', { username: u, password: `${u}-pass-1`, role: 'finance' });
     // No wagering needed to withdraw; withdrawals from 500.00 a day need two different approvers.
-    await consoleCall(api.base, admin, 'PUT', '/admin-api/settings/turnover_multiplier_bps', { value: 0 });
-    await consoleCall(api.base, admin, 'PUT', '/admin-api/settings/withdraw_two_approver_threshold', { value: '500' });
+    // (money controls: an operator asks, the superadmin approves)
+    await putSetting(api.base, admin, 'turnover_multiplier_bps', 0);
+    await putSetting(api.base, admin, 'withdraw_two_approver_threshold', '500');
 
     // A pending recharge (paid in USD).
     const p1 = await newPlayer(api.base, 'rch');

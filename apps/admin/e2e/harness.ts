@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /** Shared by the operator and superadmin journeys: the kit's browser and per-screen checks, plus sign-in. */
-export { ACTION_LIMIT_MS, adminToken, CHROMIUM, check, launch, openConsole, type Finding } from './kit';
+export { ACTION_LIMIT_MS, adminToken, CHROMIUM, check, consolePage, launch, openConsole, type Finding } from './kit';
 
 /** Signs in on the login page (tw labels), landing on the dashboard. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {

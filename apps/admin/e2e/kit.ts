@@ -25,10 +25,15 @@ export function launch(): Promise<Browser> {
 /** Chromium with one desktop page (1440x900, zh-TW) on the console at `base`; an uncaught page error is a finding. */
 export async function openConsole(base: string, findings: Finding[]): Promise<{ browser: Browser; page: Page }> {
   const browser = await launch();
+  return { browser, page: await consolePage(browser, base, findings) };
+}
+
+/** A page of its own (cookies, storage: a second member of staff at another desk) in a running browser. */
+export async function consolePage(browser: Browser, base: string, findings: Finding[]): Promise<Page> {
   const context = limited(await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, baseURL: base, locale: 'zh-TW' }));
   const page = await context.newPage();
   page.on('pageerror', (e) => findings.push({ screen: 'page', problem: `uncaught: ${e.message}` }));
-  return { browser, page };
+  return page;
 }
 
 /** axe-core (serious and critical only), no raw translation key / undefined / NaN on screen, and a full-page screenshot. */

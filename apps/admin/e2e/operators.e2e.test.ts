@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_LIMIT_MS, adminToken, check, type Finding, openConsole, menuNames, signIn, switchLanguage } from './harness';
-import { consoleCall, startApi, type RunningApi } from './server';
+import { ACTION_LIMIT_MS, adminToken, check, consolePage, type Finding, openConsole, menuNames, signIn, switchLanguage } from './harness';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, consoleCall, startApi, type RunningApi } from './server';
 
 interface Row {
   id: number;
@@ -167,6 +167,36 @@ describe('operator journey in Chromium (1440x900)', () => {
     await cs.fill('10:00-22:00');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await get<Row>('/admin-api/settings/cs_hours'))['value']).toBe('10:00-22:00');
+  });
+
+  it('a money control changed on the form waits for a second superadmin, who approves it on their own screen', async () => {
+    await page.goto('/admin/#/settings');
+    const stake = page.getByLabel('Maximum stake');
+    await stake.fill('20000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('1 sent for approval by a second superadmin').waitFor();
+    const notice = page.getByTestId('pending-max_stake');
+    await notice.getByText(/Waiting for a second superadmin: 20000 \(asked by operator1/).waitFor();
+    await notice.getByRole('button', { name: 'Withdraw' }).waitFor();
+    expect(await notice.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect((await get<Row>('/admin-api/settings/max_stake'))['value']).toBe(1_000_000); // not yet in force
+    await check(page, findings, 'settings-pending', 'en');
+
+    // The superadmin, at another desk (in tw): the same notice, with approve and reject.
+    const desk = await consolePage(page.context().browser() as Browser, api.base, findings);
+    try {
+      await signIn(desk, ADMIN_USERNAME, ADMIN_PASSWORD);
+      await desk.goto('/admin/#/settings');
+      const theirs = desk.getByTestId('pending-max_stake');
+      await theirs.getByText(/等待另一位超級管理員審核：20000/).waitFor();
+      await check(desk, findings, 'settings-pending', 'tw');
+      await theirs.getByRole('button', { name: '核准' }).click();
+      await desk.getByText('變更已核准並生效').waitFor();
+      await expect.poll(async () => (await get<Row>('/admin-api/settings/max_stake'))['value']).toBe(20_000);
+      await theirs.waitFor({ state: 'detached' });
+    } finally {
+      await desk.context().close();
+    }
   });
 
   it('finds 0 serious or critical axe violations, no raw key and no page error', () => {

@@ -45,6 +45,37 @@ export async function staffOf(t: TestApp, role: Role, admin?: string): Promise<{
   return { id: res.body.id as number, username, token: await staffLogin(t, username, STAFF_PASSWORD) };
 }
 
+/**
+ * A second superadmin nobody on the console set up (as one made by the deployment, or by the first more than 24 hours
+ * ago): it may approve changes the bootstrap superadmin asks for. Inserted directly, once per app.
+ */
+export async function independentSuperadmin(t: TestApp): Promise<string> {
+  const username = 'second_superadmin';
+  const { StaffEntity, TxRunner } = await import('@sum28/database');
+  const { PasswordHasher } = await import('../src/auth/password-hasher');
+  const found = await t.ds.getRepository(StaffEntity).findOneBy({ username });
+  if (found === null) {
+    const hash = await t.app.get(PasswordHasher).hash(STAFF_PASSWORD);
+    const now = t.clock.now();
+    await t.app.get(TxRunner).write((m) => m.insert(StaffEntity, { username, password_hash: hash, role: 'superadmin', created_at: now, updated_at: now }));
+  }
+  return staffLogin(t, username, STAFF_PASSWORD);
+}
+
+/**
+ * Sets a setting as the console's two people do: `token` (an operator or a superadmin) asks; a money control's change
+ * (202, pending) is then approved by a superadmin who is not the requester and was not set up by it. Answers the last
+ * response: the request's when it is refused or applies at once, else the approval's.
+ */
+export async function putSetting(t: TestApp, id: string, token: string, value: unknown): Promise<Response> {
+  const put = await consoleCall(t, 'put', `/admin-api/settings/${id}`, token, { value });
+  if (put.status !== 202) return put;
+  const pending = put.body.pending as { change_id: number; requested_by: number };
+  const me = await consoleCall(t, 'get', '/admin-api/auth/me', token);
+  const approver = me.body.role === 'superadmin' ? await independentSuperadmin(t) : await adminToken(t);
+  return consoleCall(t, 'post', `/admin-api/settings/${id}/approve`, approver, { change_id: pending.change_id });
+}
+
 /** A token per role (support, finance, operator; the superadmin is the bootstrap account). */
 export async function roleTokens(t: TestApp): Promise<Record<Role, string>> {
   const superadmin = await adminToken(t);

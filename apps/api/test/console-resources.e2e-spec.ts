@@ -1,7 +1,7 @@
 import { SettingEntity, StaffSessionEntity } from '@sum28/database';
 import type { Role } from '../src/console/roles';
 import { SettingsService } from '../src/settings/settings.service';
-import { auditRows, consoleCall, createConsoleApp, roleTokens, STAFF_PASSWORD, staffLogin, staffOf } from './console-fixtures';
+import { auditRows, consoleCall, createConsoleApp, roleTokens, STAFF_PASSWORD, staffLogin, staffOf, putSetting } from './console-fixtures';
 import { registerPlayer, type TestApp } from './factories/test-app';
 
 const q = (o: Record<string, unknown>): string =>
@@ -123,7 +123,7 @@ describe('console resources (ra-data-simple-rest)', () => {
       expect.arrayContaining(['turnover_multiplier_bps', 'opposite_bet_policy', 'withdraw_two_approver_threshold', 'max_stake', 'currencies']),
     );
     expect(list.body.find((s: { id: string }) => s.id === 'max_stake')).toMatchObject({ value: 1_000_000, kind: 'money', editable: true });
-    expect((await consoleCall(t, 'put', '/admin-api/settings/max_stake', tok.finance, { value: 1 })).status).toBe(403);
+    expect((await putSetting(t, 'max_stake', tok.finance, 1)).status).toBe(403);
 
     const good: [string, unknown, unknown][] = [
       ['turnover_multiplier_bps', 0, 0],
@@ -135,7 +135,7 @@ describe('console resources (ra-data-simple-rest)', () => {
       ['currencies', { TWD: 1, USDT: '31.25', JPY: 0.2 }, { TWD: 1, USDT: 31.25, JPY: 0.2 }],
     ];
     for (const [id, value, shown] of good) {
-      const res = await consoleCall(t, 'put', `/admin-api/settings/${id}`, tok.operator, { value });
+      const res = await putSetting(t, id, tok.operator, value);
       expect([id, res.status, res.body.value]).toEqual([id, 200, shown]);
     }
     expect(await t.app.get(SettingsService).get('max_stake_minor')).toBe(250_050);
@@ -157,12 +157,12 @@ describe('console resources (ra-data-simple-rest)', () => {
     ];
     const stored = JSON.stringify(await t.ds.getRepository(SettingEntity).find({ order: { key: 'ASC' } }));
     for (const [id, value] of bad) {
-      const res = await consoleCall(t, 'put', `/admin-api/settings/${id}`, tok.operator, { value });
+      const res = await putSetting(t, id, tok.operator, value);
       expect([id, value, res.status, Object.keys(res.body.errors ?? {})]).toEqual([id, value, 400, ['value']]);
     }
     expect(JSON.stringify(await t.ds.getRepository(SettingEntity).find({ order: { key: 'ASC' } }))).toBe(stored);
-    expect((await consoleCall(t, 'put', '/admin-api/settings/no_such_key', tok.operator, { value: 1 })).status).toBe(404);
-    const rows = await auditRows(t, 'setting.update', 'max_stake_minor');
+    expect((await putSetting(t, 'no_such_key', tok.operator, 1)).status).toBe(404);
+    const rows = await auditRows(t, 'setting.approve', 'max_stake_minor'); // a money control: applied by the second person
     expect(rows[0]).toMatchObject({ before: { value: 100_000_000 }, after: { value: 250_050 } });
   });
 

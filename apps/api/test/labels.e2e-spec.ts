@@ -1,4 +1,4 @@
-import { adminToken, consoleCall, createConsoleApp } from './console-fixtures';
+import { adminToken, consoleCall, createConsoleApp, putSetting } from './console-fixtures';
 import { call, clockTo } from './factories/game';
 import { registerPlayer, type TestApp } from './factories/test-app';
 import { query } from './factories/sql';
@@ -21,7 +21,7 @@ describe('catalog labels never name another category', () => {
     await t.close();
   });
 
-  const put = (value: unknown): ReturnType<typeof consoleCall> => consoleCall(t, 'put', '/admin-api/settings/catalog_labels', admin, { value });
+  const put = (value: unknown): ReturnType<typeof consoleCall> => putSetting(t, 'catalog_labels', admin, value);
   const stored = async (): Promise<unknown> => (await query(t.ds, `SELECT value FROM settings WHERE key = 'catalog_labels'`))[0]?.value ?? null;
   /** class -> class_name of the odds list in `lang`, past the catalogue cache. */
   async function names(lang: string): Promise<Record<string, string>> {

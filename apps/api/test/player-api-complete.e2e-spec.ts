@@ -1,7 +1,7 @@
 import { ERROR_CODE_KEYS, ERROR_CODES } from '@sum28/contracts';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { adminToken, consoleCall, createConsoleApp } from './console-fixtures';
+import { adminToken, consoleCall, createConsoleApp, putSetting } from './console-fixtures';
 import { balanceOf, bet, call, clockTo, engine, freshRound } from './factories/game';
 import { fundPlayer, registerPlayer, type TestApp } from './factories/test-app';
 
@@ -78,9 +78,9 @@ describe('player API: complete answers in the caller’s language', () => {
     const bad = await consoleCall(t, 'put', '/admin-api/games/1', admin, { names: { xx: 'Nope' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty('names');
-    const labels = await consoleCall(t, 'put', '/admin-api/settings/catalog_labels', admin, { value: { en: { big: 'High', senior: 'Pro' } } });
+    const labels = await putSetting(t, 'catalog_labels', admin, { en: { big: 'High', senior: 'Pro' } });
     expect(labels.status).toBe(200);
-    expect((await consoleCall(t, 'put', '/admin-api/settings/catalog_labels', admin, { value: { en: { nope: 'x' } } })).status).toBe(400);
+    expect((await putSetting(t, 'catalog_labels', admin, { en: { nope: 'x' } })).status).toBe(400);
     clockTo(t, t.clock.now() + 3000); // past the catalogue cache
     const en = await index('en');
     expect(en[0]?.name).toBe('Lion City');
@@ -96,10 +96,10 @@ describe('player API: complete answers in the caller’s language', () => {
   it('customer service and in-site messages: chat URL and hours set in the console reach the player; staff messages to one player or to all are listed per tab with unread counts and marked read per player', async () => {
     const config = async (): Promise<{ chat_url: string; hours: string }> => (await t.http().get('/index.php/api/index/config')).body.data.cs;
     expect(await config()).toEqual({ chat_url: 'https://chat.example.com/room', hours: '12:00-23:30' }); // the environment's defaults
-    expect((await consoleCall(t, 'put', '/admin-api/settings/cs_chat_url', admin, { value: 'http://chat.example.com/plain' })).status).toBe(400);
-    expect((await consoleCall(t, 'put', '/admin-api/settings/cs_hours', admin, { value: '25:00-26:00' })).status).toBe(400);
-    expect((await consoleCall(t, 'put', '/admin-api/settings/cs_chat_url', admin, { value: 'https://support.example.org/chat' })).status).toBe(200);
-    expect((await consoleCall(t, 'put', '/admin-api/settings/cs_hours', admin, { value: '10:00-02:00' })).status).toBe(200);
+    expect((await putSetting(t, 'cs_chat_url', admin, 'http://chat.example.com/plain')).status).toBe(400);
+    expect((await putSetting(t, 'cs_hours', admin, '25:00-26:00')).status).toBe(400);
+    expect((await putSetting(t, 'cs_chat_url', admin, 'https://support.example.org/chat')).status).toBe(200);
+    expect((await putSetting(t, 'cs_hours', admin, '10:00-02:00')).status).toBe(200);
     expect(await config()).toEqual({ chat_url: 'https://support.example.org/chat', hours: '10:00-02:00' });
 
     const alice = await registerPlayer(t);

@@ -1,6 +1,6 @@
 import { bet, call, clockTo, engine, freshRound, roundOf } from './factories/game';
 import { TxRunner } from '@sum28/database';
-import { adminToken, consoleCall, createConsoleApp } from './console-fixtures';
+import { adminToken, consoleCall, createConsoleApp, putSetting } from './console-fixtures';
 import { fundPlayer, registerPlayer, uniqueName, type TestApp } from './factories/test-app';
 import { approvals, FINANCE_A, FINANCE_B, setSetting, withdrawer } from './wallet-fixtures';
 import { query, sqlOf } from './factories/sql';
@@ -151,13 +151,13 @@ describe('player API answers', () => {
     expect((await call(t, 'user/withdrawInfo', p.token, {})).data.turnover).toEqual(me.turnover);
 
     const admin = await adminToken(t);
-    expect((await consoleCall(t, 'put', '/admin-api/settings/turnover_hedge_rule', admin, { value: 'sometimes' })).status).toBe(400);
-    expect((await consoleCall(t, 'put', '/admin-api/settings/turnover_hedge_rule', admin, { value: 'gross' })).status).toBe(200);
+    expect((await putSetting(t, 'turnover_hedge_rule', admin, 'sometimes')).status).toBe(400);
+    expect((await putSetting(t, 'turnover_hedge_rule', admin, 'gross')).status).toBe(200);
     try {
       t.clock.advance(2500); // past the settings cache
       expect((await call(t, 'user/userInfo', p.token, {})).data.turnover).toEqual({ required: 1815.01, done: 1184.99, remaining: 630.02 });
     } finally {
-      expect((await consoleCall(t, 'put', '/admin-api/settings/turnover_hedge_rule', admin, { value: 'unhedged' })).status).toBe(200);
+      expect((await putSetting(t, 'turnover_hedge_rule', admin, 'unhedged')).status).toBe(200);
       t.clock.advance(2500);
     }
 

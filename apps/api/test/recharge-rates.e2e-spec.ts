@@ -1,7 +1,7 @@
 import { translate } from '@sum28/contracts';
 import { CapitalLogEntity } from '@sum28/database';
 import type { Role } from '../src/console/roles';
-import { consoleCall, createConsoleApp, roleTokens } from './console-fixtures';
+import { consoleCall, createConsoleApp, roleTokens, putSetting } from './console-fixtures';
 import { ledgerViolations, registerPlayer, type TestApp } from './factories/test-app';
 import { balances, countRows, post } from './wallet-fixtures';
 
@@ -14,9 +14,7 @@ describe('recharge exchange rates', () => {
   beforeAll(async () => {
     t = await createConsoleApp();
     tok = await roleTokens(t);
-    const set = await consoleCall(t, 'put', '/admin-api/settings/currencies', tok.operator, {
-      value: { TWD: 1, JPY: 0.2, USDT: '31.25', EUR: '0.33333333', INR: '0.00000001' },
-    });
+    const set = await putSetting(t, 'currencies', tok.operator, { TWD: 1, JPY: 0.2, USDT: '31.25', EUR: '0.33333333', INR: '0.00000001' });
     expect(set.status).toBe(200);
   });
   afterAll(async () => {
@@ -75,15 +73,11 @@ describe('recharge exchange rates', () => {
     const p = await registerPlayer(t);
     const res = await post(t, 'recharge', p.token, { money: '500', type: 'JPY' });
     expect(res.body.data.credited).toBe(100);
-    await consoleCall(t, 'put', '/admin-api/settings/currencies', tok.operator, {
-      value: { TWD: 1, JPY: 0.5, USDT: '31.25', EUR: '0.33333333', INR: '0.00000001' },
-    });
+    await putSetting(t, 'currencies', tok.operator, { TWD: 1, JPY: 0.5, USDT: '31.25', EUR: '0.33333333', INR: '0.00000001' });
     expect((await post(t, 'rechargeQuote', p.token, { money: '500', type: 'JPY' })).body.data).toMatchObject({ rate: '0.5', credited: 250 });
     await consoleCall(t, 'post', `/admin-api/capital-logs/${res.body.data.id}/approve`, tok.finance, {});
     expect((await balances(t, p.userId)).money).toBe(10_000);
-    await consoleCall(t, 'put', '/admin-api/settings/currencies', tok.operator, {
-      value: { TWD: 1, JPY: 0.2, USDT: '31.25', EUR: '0.33333333', INR: '0.00000001' },
-    });
+    await putSetting(t, 'currencies', tok.operator, { TWD: 1, JPY: 0.2, USDT: '31.25', EUR: '0.33333333', INR: '0.00000001' });
   });
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -101,7 +95,7 @@ describe('recharge exchange rates', () => {
   });
 
   it('refuses a rate the settings could not keep exactly (more than 15 significant digits)', async () => {
-    const res = await consoleCall(t, 'put', '/admin-api/settings/currencies', tok.operator, { value: { TWD: 1, JPY: '987654321.98765431' } });
+    const res = await putSetting(t, 'currencies', tok.operator, { TWD: 1, JPY: '987654321.98765431' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('value');
   });

@@ -1,5 +1,5 @@
 import { APPROVER_COOLING_MS } from '@sum28/domain';
-import { adminToken, consoleCall, createConsoleApp, staffLogin, staffOf, STAFF_PASSWORD } from './console-fixtures';
+import { adminToken, consoleCall, createConsoleApp, staffLogin, staffOf, STAFF_PASSWORD, putSetting } from './console-fixtures';
 import { clockTo } from './factories/game';
 import { registerPlayer, type TestApp } from './factories/test-app';
 import { balances, post } from './wallet-fixtures';
@@ -91,7 +91,7 @@ describe('an approver set up by a party to the request', () => {
     const read = async (): Promise<unknown> => (await consoleCall(t, 'get', '/admin-api/settings/staff_daily_approval_limit', admin)).body;
     const before = await read();
     expect(before).toMatchObject({ value: 1_000_000 });
-    const off = await consoleCall(t, 'put', '/admin-api/settings/staff_daily_approval_limit', admin, { value: '0' });
+    const off = await putSetting(t, 'staff_daily_approval_limit', admin, '0');
     expect(off.status).toBe(400);
     expect(await read()).toEqual(before);
   });

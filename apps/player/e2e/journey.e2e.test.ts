@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goTo, inspect, load, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
-import { adminToken, consoleCall, startApi, type RunningApi } from './server';
+import { adminToken, consoleCall, putSetting, startApi, type RunningApi } from './server';
 
 const KEY_LIKE =
   /\b(common|tabs|login|register|home|wallet|personal|language|setting|changeLine|about|system|baseInfo|card|security|password|capital|withdraw|recharge|notice|team|news|share|action|customer|notFound|clipboard)\.[a-zA-Z0-9]+\b/;
@@ -108,8 +108,9 @@ describe('player journey in Chromium (390x844)', () => {
     )) as { id: number }[];
     expect(pending).toHaveLength(1);
     await consoleCall(api.base, token, 'POST', `/admin-api/capital-logs/${pending[0]?.id ?? 0}/approve`, { remark: 'journey' });
-    // The day's wagering rule would hold the first withdrawal back; the operator turns it off for this journey.
-    await consoleCall(api.base, token, 'PUT', '/admin-api/settings/turnover_multiplier_bps', { value: 0 });
+    // The day's wagering rule would hold the first withdrawal back; staff turn it off for this journey (a money
+    // control: an operator asks, the superadmin approves).
+    await putSetting(api.base, token, 'turnover_multiplier_bps', 0);
 
     await page.getByRole('button', { name: '資金明細' }).click();
     await page.waitForURL((u) => u.pathname === '/capitalDetail');

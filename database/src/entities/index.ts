@@ -6,7 +6,7 @@ import { GameEntity, OddsEntity, PlanEntity } from './game.entity';
 import { LedgerEntryEntity, LedgerTransactionEntity } from './ledger.entity';
 import { PayInfoEntity } from './pay-info.entity';
 import { RoundEntity } from './round.entity';
-import { AuditLogEntity, IdempotencyKeyEntity, SettingEntity, StaffEntity, StaffSessionEntity } from './staff.entity';
+import { AuditLogEntity, IdempotencyKeyEntity, SettingChangeEntity, SettingEntity, StaffEntity, StaffSessionEntity } from './staff.entity';
 import { UserSessionEntity } from './user-session.entity';
 import { UserEntity } from './user.entity';
 import { SignInThrottleEntity } from './sign-in-throttle.entity';
@@ -46,6 +46,7 @@ export const ENTITIES = [
   StaffSessionEntity,
   AuditLogEntity,
   SettingEntity,
+  SettingChangeEntity,
   IdempotencyKeyEntity,
   SignInThrottleEntity,
 ];

@@ -74,6 +74,27 @@ export class SettingEntity {
 }
 
 /**
+ * A change to a money-control setting (thresholds, limits, maximums, turnover, labels, rates): requested by one
+ * member of staff, applied only when a different superadmin approves it (issue 24.2). status: pending | applied |
+ * rejected | superseded (a newer request for the same key replaced it). At most one pending change per key.
+ */
+@Entity('setting_changes')
+@Index('uq_setting_changes_pending_key', ['key'], { unique: true, where: "status = 'pending'" })
+@Index('ix_setting_changes_requested_at', ['requested_at'])
+export class SettingChangeEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'varchar', length: 64 }) key!: string;
+  /** the value as it is stored in settings once applied */
+  @JsonTextColumn() value!: unknown;
+  @Column({ type: 'integer' }) requested_by!: number;
+  @BigIntColumn() requested_at!: number;
+  @Column({ type: 'varchar', length: 16 }) status!: string;
+  @Column({ type: 'integer', nullable: true }) decided_by!: number | null;
+  @BigIntColumn({ nullable: true }) decided_at!: number | null;
+  @Column({ type: 'varchar', length: 200, nullable: true }) reason!: string | null;
+}
+
+/**
  * Idempotency keys of money-moving requests (Stripe-style): UNIQUE(scope, key); the first response is
  * stored and replayed; the same key with another request body is refused.
  */

@@ -14,6 +14,7 @@ import { CaseInsensitiveUsernames1795417667416 as PgCaseInsensitiveUsernames } f
 import { CapitalLogOverNullable1795419972790 as PgCapitalLogOverNullable } from './postgres/1795419972790-CapitalLogOverNullable';
 import { BetsHitSeenWinnersOnly1795420000000 as PgBetsHitSeenWinnersOnly } from './postgres/1795420000000-BetsHitSeenWinnersOnly';
 import { BetsRoundIndex1795468631312 as PgBetsRoundIndex } from './postgres/1795468631312-BetsRoundIndex';
+import { SettingChanges1795818442169 as PgSettingChanges } from './postgres/1795818442169-SettingChanges';
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
@@ -26,6 +27,7 @@ import { CaseInsensitiveUsernames1795417667416 as SqliteCaseInsensitiveUsernames
 import { CapitalLogOverNullable1795419972790 as SqliteCapitalLogOverNullable } from './sqlite/1795419972790-CapitalLogOverNullable';
 import { BetsHitSeenWinnersOnly1795420000000 as SqliteBetsHitSeenWinnersOnly } from './sqlite/1795420000000-BetsHitSeenWinnersOnly';
 import { BetsRoundIndex1795468631312 as SqliteBetsRoundIndex } from './sqlite/1795468631312-BetsRoundIndex';
+import { SettingChanges1795818442169 as SqliteSettingChanges } from './sqlite/1795818442169-SettingChanges';
 
 export const SQLITE_MIGRATIONS: Function[] = [
   SqliteInit,
@@ -40,6 +42,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteCapitalLogOverNullable,
   SqliteBetsHitSeenWinnersOnly,
   SqliteBetsRoundIndex,
+  SqliteSettingChanges,
 ];
 export const POSTGRES_MIGRATIONS: Function[] = [
   PgInit,
@@ -54,4 +57,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   PgCapitalLogOverNullable,
   PgBetsHitSeenWinnersOnly,
   PgBetsRoundIndex,
+  PgSettingChanges,
 ];

@@ -58,6 +58,8 @@ export const ROLE_MATRIX = {
   'notices.write': ['operator', S],
   'settings.read': ['finance', 'operator', S],
   'settings.write': ['operator', S],
+  // a money control's change applies when a second superadmin approves it
+  'settings.approve': [S],
 
   // oversight
   'stats.read': ['finance', 'operator', S],

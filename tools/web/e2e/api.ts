@@ -173,3 +173,18 @@ export async function adminToken(base: string): Promise<string> {
   };
   return token;
 }
+
+/**
+ * Sets a setting as the console's two people do: an operator asks (a staff account `settings_operator`, made once by
+ * the superadmin), and a money control's change (answered `applied: false`) is approved by the superadmin.
+ */
+export async function putSetting(base: string, admin: string, id: string, value: unknown): Promise<void> {
+  const username = 'settings_operator';
+  const password = 'settings-operator-pw-1';
+  await consoleCall(base, admin, 'POST', '/admin-api/staff', { username, password, role: 'operator' }).catch((e: unknown) => {
+    if (!String(e).includes(' 409 ')) throw e; // made by an earlier call
+  });
+  const { token } = (await consoleCall(base, null, 'POST', '/admin-api/auth/login', { username, password })) as { token: string };
+  const put = (await consoleCall(base, token, 'PUT', `/admin-api/settings/${id}`, { value })) as { applied: boolean; pending: { change_id: number } | null };
+  if (!put.applied && put.pending !== null) await consoleCall(base, admin, 'POST', `/admin-api/settings/${id}/approve`, { change_id: put.pending.change_id });
+}

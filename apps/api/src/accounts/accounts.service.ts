@@ -19,7 +19,7 @@ import { SessionService } from '../auth/session.service';
 import { SignInThrottleService } from '../auth/sign-in-throttle.service';
 import { PlayerViewService, type PlayerView } from '../auth/player-view.service';
 import { ApiError, unwrap } from '../common/api-error';
-import { assertNotCommonPassword } from '../auth/common-passwords';
+import { assertNotCommonPassword } from '../common/common-passwords';
 import { Clock } from '../common/clock';
 import { SecurityCodeService } from '../wallet/security-code.service';
 import type { GetMyTeamDto, NewPassDto, ProfileDto } from './dto/accounts.dto';

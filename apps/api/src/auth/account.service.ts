@@ -3,7 +3,7 @@ import { TxRunner, UserEntity } from '@sum28/database';
 import { ACCOUNT_STATUS, GROUP, inviterIdFromCode, usernameKey, validatePassword, validateUsername } from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { ApiError, unwrap } from '../common/api-error';
-import { assertNotCommonPassword } from './common-passwords';
+import { assertNotCommonPassword } from '../common/common-passwords';
 import { Clock } from '../common/clock';
 import { isUniqueViolation } from '@sum28/database';
 import { CaptchaService } from './captcha.service';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_SETTINGS, SettingEntity, TxRunner } from '@sum28/database';
 import type { OppositeBetPolicy, TurnoverHedgeRule } from '@sum28/domain';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 
 /** Typed operator settings. Defaults live with the seed (database/src/seeds/seed.ts). */
@@ -62,12 +62,15 @@ export class SettingsService {
 
   /** Writes one setting (validation is the caller's: the console checks each key's rule). */
   async set<K extends SettingKey>(key: K, value: Settings[K]): Promise<void> {
+    await this.tx.write((m) => this.setIn(m, key, value));
+  }
+
+  /** Writes one setting inside the caller's write transaction (this instance's cache drops at once). */
+  async setIn<K extends SettingKey>(m: EntityManager, key: K, value: Settings[K]): Promise<void> {
     const now = this.clock.now();
-    await this.tx.write(async (m) => {
-      const found = await m.findOne(SettingEntity, { where: { key } });
-      if (found) await m.update(SettingEntity, { key }, { value, updated_at: now });
-      else await m.insert(SettingEntity, { key, value, updated_at: now });
-    });
+    const found = await m.findOne(SettingEntity, { where: { key } });
+    if (found) await m.update(SettingEntity, { key }, { value, updated_at: now });
+    else await m.insert(SettingEntity, { key, value, updated_at: now });
     this.cache = null;
   }
 }

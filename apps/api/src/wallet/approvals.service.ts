@@ -379,7 +379,13 @@ async function snapshot(m: EntityManager, log: Pick<CapitalLogEntity, 'id' | 'us
  * log) in the last 24 hours answers to them, so it may not approve the request (APPROVER_SET_UP_BY_PARTY, with when
  * it may). A superadmin alone can no longer create a finance account and approve their own gift through it.
  */
-async function assertApproverIndependent(m: EntityManager, approverId: number, parties: ReadonlyArray<number | null>, now: number, tz: string): Promise<void> {
+export async function assertApproverIndependent(
+  m: EntityManager,
+  approverId: number,
+  parties: ReadonlyArray<number | null>,
+  now: number,
+  tz: string,
+): Promise<void> {
   const others = [...new Set(parties.filter((p): p is number => p !== null && p !== approverId))];
   if (others.length === 0) return;
   const latest = await m.findOne(AuditLogEntity, {

@@ -1066,6 +1066,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
               'notices.write',
               'settings.read',
               'settings.write',
+              'settings.approve',
               'stats.read',
               'staff.read',
               'staff.write',
@@ -1407,6 +1408,28 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
     PayInfoType: {
       type: 'integer',
       enum: [0, 1],
+    },
+    PendingSettingChange: {
+      type: 'object',
+      properties: {
+        change_id: {
+          type: 'number',
+        },
+        value: {
+          description: 'the requested value, shown as `value` is',
+        },
+        requested_by: {
+          type: 'number',
+        },
+        requested_by_name: {
+          type: 'string',
+          nullable: true,
+        },
+        requested_at: {
+          type: 'number',
+        },
+      },
+      required: ['change_id', 'value', 'requested_by', 'requested_by_name', 'requested_at'],
     },
     Plan: {
       type: 'object',
@@ -1805,6 +1828,23 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       },
       required: ['isTrue'],
     },
+    SettingUpdate: {
+      allOf: [
+        {
+          $ref: '#/components/schemas/SettingView',
+        },
+        {
+          type: 'object',
+          properties: {
+            applied: {
+              type: 'boolean',
+            },
+          },
+          required: ['applied'],
+        },
+      ],
+      description: 'What a change request answers: the setting as it now stands, and whether the change applied or waits.',
+    },
     SettingView: {
       type: 'object',
       properties: {
@@ -1826,8 +1866,21 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           type: 'number',
           nullable: true,
         },
+        two_person: {
+          type: 'boolean',
+          description: 'a change is a request that a different superadmin approves before it applies (a money control)',
+        },
+        pending: {
+          allOf: [
+            {
+              $ref: '#/components/schemas/PendingSettingChange',
+            },
+          ],
+          nullable: true,
+          description: 'the change waiting for that approval, or null',
+        },
       },
-      required: ['id', 'value', 'kind', 'description', 'editable', 'updated_at'],
+      required: ['id', 'value', 'kind', 'description', 'editable', 'updated_at', 'two_person', 'pending'],
     },
     StaffView: {
       type: 'object',
@@ -2912,6 +2965,9 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
     RoundsController_void: {
       $ref: '#/components/schemas/RoundView',
     },
+    SettingsController_approve: {
+      $ref: '#/components/schemas/SettingUpdate',
+    },
     SettingsController_csv: {
       type: 'string',
     },
@@ -2924,11 +2980,14 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         $ref: '#/components/schemas/SettingView',
       },
     },
+    SettingsController_reject: {
+      $ref: '#/components/schemas/SettingUpdate',
+    },
     SettingsController_schedule: {
       $ref: '#/components/schemas/GameSchedule',
     },
     SettingsController_update: {
-      $ref: '#/components/schemas/SettingView',
+      $ref: '#/components/schemas/SettingUpdate',
     },
     StaffController_create: {
       $ref: '#/components/schemas/StaffView',

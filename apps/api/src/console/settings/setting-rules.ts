@@ -35,6 +35,27 @@ export interface SettingRule {
   parse: (input: unknown) => unknown;
 }
 
+/**
+ * The money controls (issue 24.2): a change to one of these is a request that a different superadmin approves before
+ * it applies (thresholds, approver and gift limits, maximums, the turnover rule, the opposite-bet rule, recharge rates,
+ * and the category names players bet by).
+ */
+export const TWO_PERSON_SETTINGS: ReadonlySet<string> = new Set([
+  'turnover_multiplier_bps',
+  'turnover_hedge_rule',
+  'opposite_bet_policy',
+  'withdraw_two_approver_threshold_minor',
+  'recharge_two_approver_threshold_minor',
+  'staff_daily_approval_limit_minor',
+  'max_stake_minor',
+  'max_balance_minor',
+  'gift_max_minor',
+  'recharge_max_minor',
+  'withdraw_max_minor',
+  'currencies',
+  'catalog_labels',
+]);
+
 function bad(reason: string): ApiError {
   return new ApiError('VALIDATION_FAILED', { field: 'value', reason }, { value: reason });
 }

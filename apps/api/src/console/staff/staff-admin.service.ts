@@ -6,7 +6,7 @@ import { AuditService } from '../../audit/audit.service';
 import type { StaffActor } from '../../audit/audit.types';
 import { PasswordHasher } from '../../auth/password-hasher';
 import { ApiError } from '../../common/api-error';
-import { assertNotCommonPassword } from '../../auth/common-passwords';
+import { assertNotCommonPassword } from '../../common/common-passwords';
 import { Clock } from '../../common/clock';
 import { StaffSessionService } from '../auth/staff-session.service';
 import { staffView, type StaffView } from '../auth/staff-view';

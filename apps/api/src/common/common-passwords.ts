@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { ApiError } from '../common/api-error';
+import { ApiError } from './api-error';
 
 let common: ReadonlySet<string> | undefined;
 

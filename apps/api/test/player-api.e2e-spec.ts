@@ -1,6 +1,6 @@
 import { bet, call, clockTo, engine, freshRound, roundOf } from './factories/game';
 import { TxRunner } from '@sum28/database';
-import { adminToken, consoleCall, createConsoleApp, putSetting } from './console-fixtures';
+import { adminToken, createConsoleApp, putSetting } from './console-fixtures';
 import { fundPlayer, registerPlayer, uniqueName, type TestApp } from './factories/test-app';
 import { approvals, FINANCE_A, FINANCE_B, setSetting, withdrawer } from './wallet-fixtures';
 import { query, sqlOf } from './factories/sql';

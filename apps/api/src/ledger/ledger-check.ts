@@ -45,7 +45,7 @@ async function check(ds: DataSource, id: string, name: string, sql: string, para
 }
 
 /**
- * The invariant checker of reliability.md (I1-I12 where they apply). Read-only; safe to run at any time.
+ * The invariant checker of reliability.md (I1-I14 where they apply). Read-only; safe to run at any time.
  * `npm run ledger:check` prints it; tests call it after every scenario and expect 0 violations.
  */
 export async function runLedgerCheck(ds: DataSource, extraChecks: readonly InvariantCheck[] = []): Promise<LedgerReport> {
@@ -192,6 +192,25 @@ export async function runLedgerCheck(ds: DataSource, extraChecks: readonly Invar
     ),
   );
   checks.push(await safeRangeCheck(ds));
+  checks.push(
+    await check(
+      ds,
+      'I14',
+      "the console's money totals agree with the ledger: all approved recharges, gifts and paid withdrawals, summed exactly",
+      `SELECT c.kind, CAST(c.total AS TEXT) AS capital_logs, CAST(l.total AS TEXT) AS ledger FROM
+         (SELECT 'recharge' AS kind, COALESCE(SUM(quantity_minor), 0) AS total FROM capital_logs WHERE type = ${CAPITAL_TYPE.RECHARGE} AND status = ${AUDIT_STATUS.APPROVED}
+           UNION ALL SELECT 'gift', COALESCE(SUM(quantity_minor), 0) FROM capital_logs WHERE type = ${CAPITAL_TYPE.GIFT} AND status = ${AUDIT_STATUS.APPROVED}
+           UNION ALL SELECT 'withdrawal', COALESCE(SUM(quantity_minor), 0) FROM capital_logs WHERE type = ${CAPITAL_TYPE.WITHDRAW} AND status = ${AUDIT_STATUS.APPROVED}) c
+         JOIN
+         (SELECT 'recharge' AS kind, COALESCE(SUM(e.amount_minor), 0) AS total FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
+            WHERE t.kind = '${K.RECHARGE}' AND e.account = 'user_available'
+           UNION ALL SELECT 'gift', COALESCE(SUM(e.amount_minor), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
+            WHERE t.kind = '${K.GIFT}' AND e.account = 'user_available'
+           UNION ALL SELECT 'withdrawal', COALESCE(SUM(e.amount_minor), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.tx_id = t.id
+            WHERE t.kind = '${K.WITHDRAW_PAY}' AND e.account = 'house_cash') l ON l.kind = c.kind
+        WHERE c.total <> l.total`,
+    ),
+  );
   for (const extra of extraChecks) checks.push(...(await extra(ds)));
   return { checks, violations: checks.reduce((n, c) => n + c.violations, 0) };
 }

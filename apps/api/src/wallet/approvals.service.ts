@@ -17,6 +17,7 @@ import {
 } from '@sum28/domain';
 import { In, MoreThan, type EntityManager } from 'typeorm';
 import { ApiError, unwrap } from '../common/api-error';
+import { aggregateBig, EXACT_SUM } from '../common/db/sql';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
@@ -284,10 +285,10 @@ export class ApprovalsService {
 const APPROVABLE: readonly number[] = [CAPITAL_TYPE.RECHARGE, CAPITAL_TYPE.WITHDRAW, CAPITAL_TYPE.GIFT];
 
 /** The player's amount of `type` approved (status 1) within the platform day. */
-async function approvedToday(m: EntityManager, userId: number, type: number, day: { start: number; end: number }): Promise<number> {
+async function approvedToday(m: EntityManager, userId: number, type: number, day: { start: number; end: number }): Promise<bigint> {
   const rows = await m
     .createQueryBuilder(CapitalLogEntity, 'c')
-    .select('COALESCE(SUM(c.quantity_minor), 0)', 'total')
+    .select(EXACT_SUM('c.quantity_minor'), 'total')
     .where('c.user_id = :userId AND c.type = :type AND c.status = :approved AND c.resolved_at >= :start AND c.resolved_at < :end', {
       userId,
       type,
@@ -295,18 +296,18 @@ async function approvedToday(m: EntityManager, userId: number, type: number, day
       ...day,
     })
     .getRawOne<{ total: number | string }>();
-  return safeSum(rows?.total);
+  return aggregateBig(rows?.total);
 }
 
 /** What the staff member approved (every approval recorded, first or second) within the platform day, by amount. */
-async function staffApprovedToday(m: EntityManager, staffId: number, day: { start: number; end: number }): Promise<number> {
+async function staffApprovedToday(m: EntityManager, staffId: number, day: { start: number; end: number }): Promise<bigint> {
   const rows = await m
     .createQueryBuilder(CapitalApprovalEntity, 'a')
     .innerJoin(CapitalLogEntity, 'c', 'c.id = a.capital_log_id')
-    .select('COALESCE(SUM(c.quantity_minor), 0)', 'total')
+    .select(EXACT_SUM('c.quantity_minor'), 'total')
     .where('a.staff_id = :staffId AND a.decision = :approve AND a.created_at >= :start AND a.created_at < :end', { staffId, approve: APPROVE, ...day })
     .getRawOne<{ total: number | string }>();
-  return safeSum(rows?.total);
+  return aggregateBig(rows?.total);
 }
 
 /**
@@ -325,12 +326,6 @@ async function assertWithinCap(m: EntityManager, userId: number, creditMinor: nu
       maxBalanceMinor,
     }),
   );
-}
-
-function safeSum(v: number | string | undefined | null): number {
-  const n = Number(v ?? 0);
-  if (!Number.isSafeInteger(n)) throw new Error(`sum out of safe range: ${String(v)}`);
-  return n;
 }
 
 function assertFinance(staff: StaffRef): void {

@@ -31,7 +31,7 @@ export type ApprovalFacts = {
   /** At or above this amount two distinct approvals are needed; null: one is enough. */
   readonly twoApproverThresholdMinor: number | null;
   /** The player's amount of this type already approved in the platform day; counts toward the threshold (default 0). */
-  readonly approvedTodayMinor?: number;
+  readonly approvedTodayMinor?: number | bigint;
 };
 
 export type ApprovalDecision = 'final' | 'needs_second';

@@ -165,6 +165,13 @@ describe('formatMinor / minorToMajor', () => {
     expect(() => formatMinor(1.5)).toThrow(RangeError);
   });
 
+  it('formats a bigint sum past 2^53 cents exactly; its JSON number is the nearest one', () => {
+    expect(formatMinor(12_000_000_000_000_003n)).toBe('120000000000000.03');
+    expect(formatMinor(-(2n ** 63n))).toBe('-92233720368547758.08');
+    expect(minorToMajor(12_000_000_000_000_003n)).toBe(120000000000000.03);
+    expect(formatMinor(BigInt(Number.MAX_SAFE_INTEGER))).toBe(formatMinor(Number.MAX_SAFE_INTEGER));
+  });
+
   it('property: minorToMajor has at most two decimals and JSON round-trips to the same text', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e13, max: 1e13 }), (m) => {

@@ -57,17 +57,21 @@ export function parseAmount(input: unknown): Result<Minor, AmountError> {
 }
 
 /** "1234.50", "-3.07", "0.00". For logs, messages and the API boundary only. */
-export function formatMinor(m: number): string {
-  minor(m);
-  const sign = m < 0 ? '-' : '';
-  const abs = Math.abs(m);
-  const major = Math.floor(abs / MINOR_PER_MAJOR);
-  const cents = abs % MINOR_PER_MAJOR;
+export function formatMinor(m: number | bigint): string {
+  // A sum (SQL SUM, a day's total) may pass 2^53 cents: it comes as a bigint and is written exactly.
+  const b = typeof m === 'bigint' ? m : BigInt(minor(m));
+  const sign = b < 0n ? '-' : '';
+  const abs = b < 0n ? -b : b;
+  const major = abs / BigInt(MINOR_PER_MAJOR);
+  const cents = abs % BigInt(MINOR_PER_MAJOR);
   return `${sign}${major}.${String(cents).padStart(2, '0')}`;
 }
 
-/** Major units as a JSON number with at most two decimals (API output only, never for arithmetic). */
-export function minorToMajor(m: number): number {
+/**
+ * Major units as a JSON number with at most two decimals (API output only, never for arithmetic). A bigint sum past
+ * 2^53 cents (90,071,992,547,409.91) reads as the nearest number JSON can carry (16 significant digits).
+ */
+export function minorToMajor(m: number | bigint): number {
   return Number(formatMinor(m));
 }
 

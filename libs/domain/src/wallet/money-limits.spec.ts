@@ -93,10 +93,13 @@ describe('two approvers by the platform-day total', () => {
 describe('per-staff daily approval limit (by amount)', () => {
   it.each([
     ['off (0)', 10 ** 12, 1, 0, { ok: true }],
-    ['up to the limit', 60_000, 40_000, 100_000, { ok: true, value: 100_000 }],
+    ['up to the limit', 60_000, 40_000, 100_000, { ok: true, value: 100_000n }],
+    // a day's total from SQL past 2^53 cents: compared and written exactly
+    ['a total past 2^53', 12_000_000_000_000_003n, 1, 100_000, { ok: false, error: 'STAFF_DAILY_LIMIT', params: { used: '120000000000000.03' } }],
+    ['a bigint total within the limit', 60_000n, 40_000, 100_000, { ok: true, value: 100_000n }],
     ['past the limit', 60_000, 40_001, 100_000, { ok: false, error: 'STAFF_DAILY_LIMIT', params: { limit: '1000.00', used: '600.00' } }],
     ['a single approval above the limit', 0, 100_001, 100_000, { ok: false, error: 'STAFF_DAILY_LIMIT' }],
-  ])('checkStaffDailyLimit: %s', (_n, today, amount, limit, want) => {
+  ])('checkStaffDailyLimit: %s', (_n, today: number | bigint, amount, limit, want) => {
     expect(checkStaffDailyLimit({ approvedTodayMinor: today, amountMinor: amount, limitMinor: limit })).toMatchObject(want);
   });
 });

@@ -75,9 +75,9 @@ export function checkRequestMax(amountMinor: number, maxMinor: number): Result<M
  * plus this request reaches the threshold (a threshold <= 0 turns the rule off). So splitting an amount
  * into pieces just below the threshold does not avoid the second approver.
  */
-export function needsTwoApprovers(f: { readonly amountMinor: number; readonly approvedTodayMinor: number; readonly thresholdMinor: number }): boolean {
+export function needsTwoApprovers(f: { readonly amountMinor: number; readonly approvedTodayMinor: number | bigint; readonly thresholdMinor: number }): boolean {
   if (!(f.thresholdMinor > 0)) return false;
-  return BigInt(minor(f.approvedTodayMinor)) + BigInt(minor(f.amountMinor)) >= BigInt(minor(f.thresholdMinor));
+  return sumOf(f.approvedTodayMinor) + BigInt(minor(f.amountMinor)) >= BigInt(minor(f.thresholdMinor));
 }
 
 /**
@@ -86,15 +86,24 @@ export function needsTwoApprovers(f: { readonly amountMinor: number; readonly ap
  * limit (0 or less: no limit).
  */
 export function checkStaffDailyLimit(f: {
-  readonly approvedTodayMinor: number;
+  readonly approvedTodayMinor: number | bigint;
   readonly amountMinor: number;
   readonly limitMinor: number;
-}): Result<Minor, 'STAFF_DAILY_LIMIT'> {
-  const total = BigInt(minor(f.approvedTodayMinor)) + BigInt(minor(f.amountMinor));
+}): Result<bigint, 'STAFF_DAILY_LIMIT'> {
+  const total = sumOf(f.approvedTodayMinor) + BigInt(minor(f.amountMinor));
   if (f.limitMinor > 0 && total > BigInt(minor(f.limitMinor))) {
     return err('STAFF_DAILY_LIMIT', { limit: formatMinor(f.limitMinor), used: formatMinor(f.approvedTodayMinor) });
   }
-  return ok(minor(Number(total)));
+  return ok(total);
+}
+
+/** A day's total as read from SQL: a bigint as it is (it may pass 2^53 cents), a number as a safe integer. */
+function sumOf(x: number | bigint): bigint {
+  if (typeof x === 'bigint') {
+    if (x < 0n) throw new RangeError(`a total must not be negative: ${String(x)}`);
+    return x;
+  }
+  return BigInt(minor(x));
 }
 
 /** [start, end) in epoch ms of the platform day (in `tz`) that contains `now`. */

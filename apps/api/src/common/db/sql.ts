@@ -56,6 +56,26 @@ export function aggregate(v: unknown): number {
   return n;
 }
 
+/**
+ * A money SUM as an exact bigint; NULL is 0. A sum of amounts may pass 2^53 cents (SQLite answers a 64-bit integer,
+ * PostgreSQL a numeric as text), where a number would lose cents or `minor()` would refuse it.
+ */
+export function aggregateBig(v: unknown): bigint {
+  if (v === null || v === undefined) return 0n;
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number') {
+    if (!Number.isSafeInteger(v)) throw new Error(`aggregate not an exact integer: ${String(v)}`);
+    return BigInt(v);
+  }
+  if (typeof v === 'string' && /^-?[0-9]+(\.0+)?$/.test(v)) return BigInt(v.replace(/\.0+$/, ''));
+  throw new Error(`aggregate not an integer: ${String(v)}`);
+}
+
+/** `SUM(expr)` (0 over no rows) as text, so that a total past 2^53 reaches `aggregateBig` exactly on both databases. */
+export function EXACT_SUM(expr: string): string {
+  return `CAST(COALESCE(SUM(${expr}), 0) AS TEXT)`;
+}
+
 /** A stored text (or any value) as a string. */
 export function str(v: unknown): string {
   return String(v);

@@ -19,22 +19,28 @@ import { kindOf, positional } from '@sum28/database';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config';
-import { aggregate, all, first, rowOf, str, type RowDecoder } from '../../common/db/sql';
+import { aggregate, aggregateBig, all, EXACT_SUM, first, rowOf, str, type RowDecoder } from '../../common/db/sql';
 import { pendingApprovals } from '../../ledger/pending-approvals';
 
+// Money sums are exact bigints (EXACT_SUM / aggregateBig): a window's total may pass 2^53 cents.
 /** Approved money movements of a window. */
-const MoneyRow = rowOf({ recharges: aggregate, withdrawals: aggregate, gifts: aggregate });
+const MoneyRow = rowOf({ recharges: aggregateBig, withdrawals: aggregateBig, gifts: aggregateBig });
 /** Bets placed in a window and by how many players. */
-const PlacedRow = rowOf({ turnover: aggregate, active: aggregate });
+const PlacedRow = rowOf({ turnover: aggregateBig, active: aggregate });
 /** Bets settled in a window. */
-const SettledRow = rowOf({ stakes: aggregate, payouts: aggregate });
+const SettledRow = rowOf({ stakes: aggregateBig, payouts: aggregateBig });
 /** COUNT(*) of a query. */
 const CountRow = rowOf({ n: aggregate });
 /** Requests waiting for an approval. */
 /** Settled bets per category and odds (rtp). */
-const PlayTypeRow = rowOf({ play_type: str, odds_milli: aggregate, n: aggregate, stakes: aggregate, payouts: aggregate });
+const PlayTypeRow = rowOf({ play_type: str, odds_milli: aggregate, n: aggregate, stakes: aggregateBig, payouts: aggregateBig });
 /** How often a digit (or sum) was drawn. */
 const FrequencyRow = rowOf({ v: aggregate, n: aggregate });
+
+/** round(n / d) for non-negative n and positive d, half up, exact. */
+function roundedRatio(n: bigint, d: bigint): bigint {
+  return (2n * n + d) / (2n * d);
+}
 
 /** The console dashboard: money and players per window, pending approvals, observed vs theoretical RTP, draw statistics. */
 @Injectable()
@@ -53,20 +59,20 @@ export class StatsService {
   private async window(name: WindowStats['window'], since: number): Promise<WindowStats> {
     const money = await this.one(
       MoneyRow,
-      `SELECT COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.RECHARGE} THEN quantity_minor ELSE 0 END), 0) AS recharges,
-              COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.WITHDRAW} THEN quantity_minor ELSE 0 END), 0) AS withdrawals,
-              COALESCE(SUM(CASE WHEN type = ${CAPITAL_TYPE.GIFT} THEN quantity_minor ELSE 0 END), 0) AS gifts
+      `SELECT ${EXACT_SUM(`CASE WHEN type = ${CAPITAL_TYPE.RECHARGE} THEN quantity_minor ELSE 0 END`)} AS recharges,
+              ${EXACT_SUM(`CASE WHEN type = ${CAPITAL_TYPE.WITHDRAW} THEN quantity_minor ELSE 0 END`)} AS withdrawals,
+              ${EXACT_SUM(`CASE WHEN type = ${CAPITAL_TYPE.GIFT} THEN quantity_minor ELSE 0 END`)} AS gifts
          FROM capital_logs WHERE status = ${AUDIT_STATUS.APPROVED} AND type IN (${CAPITAL_TYPE.RECHARGE}, ${CAPITAL_TYPE.WITHDRAW}, ${CAPITAL_TYPE.GIFT}) AND resolved_at >= ?`,
       [since],
     );
     const placed = await this.one(
       PlacedRow,
-      `SELECT COALESCE(SUM(stake_minor), 0) AS turnover, COUNT(DISTINCT user_id) AS active FROM bets WHERE created_at >= ? AND status <> ${BET_STATUS.CANCELLED}`,
+      `SELECT ${EXACT_SUM('stake_minor')} AS turnover, COUNT(DISTINCT user_id) AS active FROM bets WHERE created_at >= ? AND status <> ${BET_STATUS.CANCELLED}`,
       [since],
     );
     const settled = await this.one(
       SettledRow,
-      `SELECT COALESCE(SUM(stake_minor), 0) AS stakes, COALESCE(SUM(COALESCE(payout_minor, 0)), 0) AS payouts FROM bets WHERE status = ${BET_STATUS.SETTLED} AND settled_at >= ?`,
+      `SELECT ${EXACT_SUM('stake_minor')} AS stakes, ${EXACT_SUM('COALESCE(payout_minor, 0)')} AS payouts FROM bets WHERE status = ${BET_STATUS.SETTLED} AND settled_at >= ?`,
       [since],
     );
     // user 1 is the house agent of the seed, not a player
@@ -90,32 +96,33 @@ export class StatsService {
     const rows = await all(
       PlayTypeRow,
       this.ds.query(
-        `SELECT play_type, odds_milli, COUNT(*) AS n, SUM(stake_minor) AS stakes, SUM(COALESCE(payout_minor, 0)) AS payouts
+        `SELECT play_type, odds_milli, COUNT(*) AS n, ${EXACT_SUM('stake_minor')} AS stakes, ${EXACT_SUM('COALESCE(payout_minor, 0)')} AS payouts
          FROM bets WHERE status = ${BET_STATUS.SETTLED} GROUP BY play_type, odds_milli`,
       ),
     );
-    const acc = new Map<string, { bets: number; stakes: number; payouts: number; weighted: number }>();
+    // Exact in bigint: stakes x basis points passes 2^53 long before the stakes do.
+    const acc = new Map<string, { bets: number; stakes: bigint; payouts: bigint; weighted: bigint }>();
     for (const r of rows) {
       const pt = r.play_type;
       if (!isPlayType(pt)) continue;
-      const a = acc.get(pt) ?? { bets: 0, stakes: 0, payouts: 0, weighted: 0 };
-      const stakes = r.stakes;
+      const a = acc.get(pt) ?? { bets: 0, stakes: 0n, payouts: 0n, weighted: 0n };
       a.bets += r.n;
-      a.stakes += stakes;
+      a.stakes += r.stakes;
       a.payouts += r.payouts;
-      a.weighted += stakes * theoreticalRtpBps(pt, r.odds_milli);
+      a.weighted += r.stakes * BigInt(theoreticalRtpBps(pt, r.odds_milli));
       acc.set(pt, a);
     }
     return ALL_PLAY_TYPES.map((pt) => {
       const a = acc.get(pt);
-      if (!a || a.stakes === 0) return { play_type: pt, bets: a?.bets ?? 0, stakes: 0, payouts: 0, observed_rtp_percent: null, theoretical_rtp_percent: null };
+      if (!a || a.stakes === 0n) return { play_type: pt, bets: a?.bets ?? 0, stakes: 0, payouts: 0, observed_rtp_percent: null, theoretical_rtp_percent: null };
       return {
         play_type: pt,
         bets: a.bets,
         stakes: minorToMajor(a.stakes),
         payouts: minorToMajor(a.payouts),
-        observed_rtp_percent: Math.round((a.payouts / a.stakes) * 10_000) / 100,
-        theoretical_rtp_percent: Math.round(a.weighted / a.stakes) / 100,
+        // percent with two decimals, rounded half up: round(x / stakes x 10000) / 100
+        observed_rtp_percent: Number(roundedRatio(a.payouts * 10_000n, a.stakes)) / 100,
+        theoretical_rtp_percent: Number(roundedRatio(a.weighted, a.stakes)) / 100,
       };
     });
   }

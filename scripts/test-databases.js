@@ -117,6 +117,7 @@ const POSTGRES_SUBSET = [
     'two-people',
     'setting-changes',
     'sums-past-safe-range',
+    'sensitive-reads',
   ].map((n) => `${n}.e2e-spec.ts`),
 ];
 

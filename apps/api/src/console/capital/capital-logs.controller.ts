@@ -1,4 +1,4 @@
-import { Body, HttpCode, Post } from '@nestjs/common';
+import { Body, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { StaffActor } from '../../audit/audit.types';
 import { ReadRoutes } from '../common/crud.controller';
@@ -7,8 +7,10 @@ import { Actor, ConsoleController, CurrentStaff, Permit, type StaffContext } fro
 import { ApproveDto, RejectDto } from './capital.dto';
 import type { CapitalLogView } from './capital-log-view';
 import { CapitalLogsAdminService } from './capital-logs-admin.service';
+import { AccountRevealAuditInterceptor } from './account-reveal-audit.interceptor';
 
 @ConsoleController('capital-logs')
+@UseInterceptors(AccountRevealAuditInterceptor)
 @ReadRoutes<CapitalLogsController, CapitalLogView>({
   read: 'capital_logs.read',
   list: (c, q, sc) => c.logs.list(q, sc.staff.role),

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, Param, type PipeTransform, Post, Put, Query, Res, type Type } from '@nestjs/common';
+import { Body, Delete, Get, Param, type PipeTransform, Post, Put, Query, Res, type Type, UseInterceptors } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { ObjectLiteral } from 'typeorm';
@@ -6,6 +6,7 @@ import type { StaffActor } from '../../audit/audit.types';
 import { ListQueryDto } from '../list/list.dto';
 import type { CsvDoc, ListReader, Page } from '../list/list.service';
 import { respondCsv, respondPage } from '../list/respond';
+import { ExportAuditInterceptor } from '../list/export-audit.interceptor';
 import { Actor, ConsoleController, CurrentStaff, Permit, type StaffContext } from '../permission';
 import type { Permission } from '../roles';
 import { type CrudDef, CrudService } from './crud.service';
@@ -174,6 +175,7 @@ export function ReadRoutes<C, V extends object, Id extends number | string = num
 
     @Get('export.csv')
     @Permit(r.read)
+    @UseInterceptors(ExportAuditInterceptor)
     async csv(@Query() q: ListQueryDto, @CurrentStaff() sc: StaffContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
       return respondCsv(reply, await r.csv(this as unknown as C, q, sc));
     }

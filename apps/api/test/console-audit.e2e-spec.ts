@@ -7,16 +7,16 @@ import { requirePostgres, withPgDatabase } from './factories/postgres';
 import { ledgerViolations, registerPlayer, type TestApp } from './factories/test-app';
 
 /** Runs `sql` on the audit log with its append-only trigger off, then puts the trigger back (the tamper of the test). */
-async function tamper(ds: DataSource, sql: string, params: unknown[]): Promise<void> {
+async function tamper(ds: DataSource, sql: string, params: unknown[], sqliteTrigger = 'audit_logs_no_update'): Promise<void> {
   if (ds.options.type === 'postgres') {
     await ds.query('ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_no_change');
     await ds.query(sql, params);
     await ds.query('ALTER TABLE audit_logs ENABLE TRIGGER audit_logs_no_change');
     return;
   }
-  const [trigger] = (await ds.query(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'audit_logs_no_update'`)) as { sql: string }[];
+  const [trigger] = (await ds.query(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = '${sqliteTrigger}'`)) as { sql: string }[];
   if (!trigger) throw new Error('append-only trigger missing');
-  await ds.query('DROP TRIGGER audit_logs_no_update');
+  await ds.query(`DROP TRIGGER ${sqliteTrigger}`);
   await ds.query(sql, params);
   await ds.query(trigger.sql);
 }
@@ -85,6 +85,23 @@ describe('console audit log (I10)', () => {
     expect(v.failing).toEqual([expect.objectContaining({ id: 'I10', samples: [expect.objectContaining({ what: 'capital_approval' })] })]);
     await t.ds.query(`DELETE FROM capital_approvals WHERE capital_log_id = 987654`);
     expect((await ledgerViolations(t)).violations).toBe(0);
+  });
+
+  it('an anchor kept apart (/metrics publishes the head) finds the newest rows deleted, which the chain alone cannot', async () => {
+    const metrics = await t.http().get('/metrics');
+    const head = /^sum28_audit_chain_head\{hash="([0-9a-f]{64})"\} ([0-9]+)$/m.exec(metrics.text);
+    expect(head).not.toBeNull();
+    const anchor = `${head?.[2]}:${head?.[1]}`;
+    const lines: string[] = [];
+    expect(await runAuditVerify(t.ds, (l) => lines.push(l), anchor)).toBe(0);
+    expect(lines.join('\n')).toContain(`anchor row ${head?.[2]} in place`);
+    // Whoever deletes the newest rows (the anchor among them) leaves a chain that still links.
+    await tamper(t.ds, `DELETE FROM audit_logs WHERE id >= ${p(t.ds, 1)}`, [Number(head?.[2])], 'audit_logs_no_delete');
+    expect((await t.app.get(AuditService).verify()).ok).toBe(true);
+    const after: string[] = [];
+    expect(await runAuditVerify(t.ds, (l) => after.push(l), anchor)).toBe(1);
+    expect(after.join('\n')).toContain(`anchor row ${head?.[2]} is gone: the newest rows were deleted`);
+    expect(await runAuditVerify(t.ds, () => undefined, 'not-an-anchor')).toBe(2);
   });
 
   it('detects a row edited directly in the database (trigger dropped, row edited, trigger restored): broken at that id, CLI exit 1', async () => {

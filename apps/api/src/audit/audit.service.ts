@@ -15,8 +15,29 @@ export interface ChainReport {
   rows: number;
   /** id of the first row where the chain breaks, or null */
   brokenAt: number | null;
-  reason: 'prev_hash' | 'hash' | null;
+  reason: 'prev_hash' | 'hash' | 'anchor' | null;
   message: string;
+}
+
+/**
+ * The chain's head: the newest row's id and hash. Published apart from the database (the `/metrics` gauge
+ * `sum28_audit_chain_head`, kept by whatever scrapes it), it anchors the chain: a verification against an earlier
+ * anchor sees rows deleted from the end, which the chain alone cannot (the rows left still link).
+ */
+export interface AuditAnchor {
+  id: number;
+  hash: string;
+}
+
+export async function auditChainHead(ds: DataSource): Promise<AuditAnchor | null> {
+  const [row] = await ds.getRepository(AuditLogEntity).find({ select: { id: true, hash: true }, order: { id: 'DESC' }, take: 1 });
+  return row ? { id: row.id, hash: row.hash } : null;
+}
+
+/** `<id>:<hash>` as printed by `audit:verify` and published by /metrics, or null when malformed. */
+export function parseAuditAnchor(text: string): AuditAnchor | null {
+  const m = /^([1-9][0-9]{0,15}):([0-9a-f]{64})$/.exec(text.trim());
+  return m ? { id: Number(m[1]), hash: m[2] ?? '' } : null;
 }
 
 const VERIFY_BATCH = 1000;
@@ -90,7 +111,7 @@ export class AuditService implements OnModuleInit {
 }
 
 /** Walks the chain in id order; "chain intact (N rows)" or the first row where it breaks. */
-export async function verifyAuditChain(ds: DataSource): Promise<ChainReport> {
+export async function verifyAuditChain(ds: DataSource, anchor: AuditAnchor | null = null): Promise<ChainReport> {
   const walker = new AuditChainWalker();
   let lastId = 0;
   for (;;) {
@@ -108,6 +129,14 @@ export async function verifyAuditChain(ds: DataSource): Promise<ChainReport> {
       return { ok: false, rows: walker.rows, brokenAt: broken.id, reason: broken.reason, message: `chain broken at row ${broken.id}: ${what}` };
     }
     lastId = rows[rows.length - 1]?.id ?? lastId;
+  }
+  if (anchor !== null) {
+    const kept = await ds.getRepository(AuditLogEntity).findOne({ where: { id: anchor.id }, select: { id: true, hash: true } });
+    if (kept === null || kept.hash !== anchor.hash) {
+      const what = kept === null ? 'is gone: the newest rows were deleted' : 'has another hash: the chain was rewritten from there';
+      return { ok: false, rows: walker.rows, brokenAt: anchor.id, reason: 'anchor', message: `anchor row ${anchor.id} ${what}` };
+    }
+    return { ok: true, rows: walker.rows, brokenAt: null, reason: null, message: `chain intact (${walker.rows} rows), anchor row ${anchor.id} in place` };
   }
   return { ok: true, rows: walker.rows, brokenAt: null, reason: null, message: `chain intact (${walker.rows} rows)` };
 }

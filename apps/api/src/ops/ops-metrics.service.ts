@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { RoundEvents } from '../common/events/round-events';
 import { LedgerCheckMonitor } from './ledger-check-monitor';
 import { pendingApprovals } from '../ledger/pending-approvals';
+import { auditChainHead } from '../audit/audit.service';
 
 const HTTP_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'] as const;
@@ -101,6 +102,17 @@ export class OpsMetrics implements OnModuleInit, OnModuleDestroy {
         const pending = await pendingApprovals(db);
         this.set({ type: 'recharge' }, pending.recharges);
         this.set({ type: 'withdraw' }, pending.withdrawals);
+      },
+    });
+    new Gauge({
+      name: 'sum28_audit_chain_head',
+      help: 'The audit log chain head (read at scrape time): the newest row id, labelled with its hash. Kept by the scraper, it is an anchor apart from the database: npm run audit:verify -- --anchor <id>:<hash> finds rows deleted from the end',
+      labelNames: ['hash'] as const,
+      registers,
+      async collect() {
+        this.reset();
+        const head = await auditChainHead(db);
+        if (head !== null) this.set({ hash: head.hash }, head.id);
       },
     });
     const monitor = this.ledgerCheck;

@@ -419,7 +419,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         reason: {
           type: 'string',
-          enum: ['prev_hash', 'hash'],
+          enum: ['prev_hash', 'hash', 'anchor'],
           nullable: true,
         },
         message: {

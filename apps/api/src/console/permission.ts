@@ -31,10 +31,13 @@ function contextOf(ctx: ExecutionContext): { req: ConsoleRequest; sc: StaffConte
 }
 
 /** The signed-in staff member as the audit log records them (id, username, role, IP). */
-export const Actor = createParamDecorator((_: unknown, ctx: ExecutionContext): StaffActor => {
-  const { req, sc } = contextOf(ctx);
-  return { id: sc.staff.id, username: sc.staff.username, role: sc.staff.role, ip: req.ip };
-});
+export const Actor = createParamDecorator((_: unknown, ctx: ExecutionContext): StaffActor => actorOf(contextOf(ctx).req) as StaffActor);
+
+/** The signed-in staff member of a console request as the audit log records them, or null before the guard. */
+export function actorOf(req: ConsoleRequest): StaffActor | null {
+  const sc = req.staffContext;
+  return sc ? { id: sc.staff.id, username: sc.staff.username, role: sc.staff.role, ip: req.ip } : null;
+}
 
 /** The signed-in staff member and their session. */
 export const CurrentStaff = createParamDecorator((_: unknown, ctx: ExecutionContext): StaffContext => contextOf(ctx).sc);

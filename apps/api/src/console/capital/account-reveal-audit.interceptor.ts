@@ -2,7 +2,7 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import { TxRunner } from '@sum28/database';
 import { mergeMap, type Observable } from 'rxjs';
 import { AuditService } from '../../audit/audit.service';
-import type { ConsoleRequest } from '../console-request';
+import { actorOf, type ConsoleRequest } from '../permission';
 
 /** The ids of the records an answer shows with a payout account in full (unmasked: no `*`). */
 function revealed(body: unknown): number[] {
@@ -36,19 +36,15 @@ export class AccountRevealAuditInterceptor implements NestInterceptor {
     return next.handle().pipe(
       mergeMap(async (body: unknown) => {
         const ids = revealed(body);
-        const sc = req.staffContext;
-        if (ids.length > 0 && sc)
+        const actor = actorOf(req);
+        if (ids.length > 0 && actor !== null)
           await this.tx.write((m) =>
-            this.audit.record(
-              m,
-              { id: sc.staff.id, username: sc.staff.username, role: sc.staff.role, ip: req.ip },
-              {
-                action: 'capital_log.reveal_account',
-                targetType: 'capital_log',
-                targetId: ids.length === 1 ? (ids[0] ?? null) : null,
-                after: { ids, route: req.routeOptions.url ?? req.url },
-              },
-            ),
+            this.audit.record(m, actor, {
+              action: 'capital_log.reveal_account',
+              targetType: 'capital_log',
+              targetId: ids.length === 1 ? (ids[0] ?? null) : null,
+              after: { ids, route: req.routeOptions.url ?? req.url },
+            }),
           );
         return body;
       }),

@@ -3,7 +3,7 @@ import { TxRunner } from '@sum28/database';
 import type { FastifyReply } from 'fastify';
 import { mergeMap, type Observable } from 'rxjs';
 import { AuditService } from '../../audit/audit.service';
-import type { ConsoleRequest } from '../console-request';
+import { actorOf, type ConsoleRequest } from '../permission';
 
 /**
  * Every CSV export is an audit row (issue 24.9): who took which list out of the console, with which filter, and how
@@ -21,11 +21,10 @@ export class ExportAuditInterceptor implements NestInterceptor {
     const reply = ctx.switchToHttp().getResponse<FastifyReply>();
     return next.handle().pipe(
       mergeMap(async (body: unknown) => {
-        const sc = req.staffContext;
         const resource = /filename="([^"]+)\.csv"/.exec(String(reply.getHeader('content-disposition') ?? ''))?.[1] ?? 'unknown';
         const query = req.query as Record<string, unknown>;
         await this.tx.write((m) =>
-          this.audit.record(m, sc ? { id: sc.staff.id, username: sc.staff.username, role: sc.staff.role, ip: req.ip } : null, {
+          this.audit.record(m, actorOf(req), {
             action: `${resource}.export`,
             targetType: resource,
             targetId: null,

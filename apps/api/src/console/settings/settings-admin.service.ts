@@ -218,6 +218,15 @@ export class SettingsAdminService {
     return { ...(await this.get(settingId(key))), applied: !waits };
   }
 
+  /** The pending change `changeId` of `key`, locked for the rest of the transaction (NOT_FOUND, ALREADY_RESOLVED). */
+  private async pendingChange(m: EntityManager, key: string, changeId: number): Promise<SettingChangeEntity> {
+    await this.tx.lockRow(m, 'setting_changes', changeId);
+    const change = await m.findOne(SettingChangeEntity, { where: { id: changeId, key } });
+    if (change === null) throw new ApiError('NOT_FOUND');
+    if (change.status !== PENDING) throw new ApiError('ALREADY_RESOLVED');
+    return change;
+  }
+
   /**
    * A second superadmin approves the pending change `changeId` of setting `id`: not the requester (MAKER_CHECKER), not
    * an account the requester created or changed in the last 24 hours (APPROVER_SET_UP_BY_PARTY); the value is stored,
@@ -227,10 +236,7 @@ export class SettingsAdminService {
     const key = this.keyOf(id);
     const now = this.clock.now();
     await this.tx.write(async (m) => {
-      await this.tx.lockRow(m, 'setting_changes', changeId);
-      const change = await m.findOne(SettingChangeEntity, { where: { id: changeId, key } });
-      if (change === null) throw new ApiError('NOT_FOUND');
-      if (change.status !== PENDING) throw new ApiError('ALREADY_RESOLVED');
+      const change = await this.pendingChange(m, key, changeId);
       if (change.requested_by === actor.id) throw new ApiError('MAKER_CHECKER');
       await assertApproverIndependent(m, actor.id, [change.requested_by], now, this.cfg.schedule.tz);
       const before = (await m.findOne(SettingEntity, { where: { key } }))?.value ?? DEFAULT_SETTINGS[key];
@@ -253,10 +259,7 @@ export class SettingsAdminService {
     const key = this.keyOf(id);
     const now = this.clock.now();
     await this.tx.write(async (m) => {
-      await this.tx.lockRow(m, 'setting_changes', changeId);
-      const change = await m.findOne(SettingChangeEntity, { where: { id: changeId, key } });
-      if (change === null) throw new ApiError('NOT_FOUND');
-      if (change.status !== PENDING) throw new ApiError('ALREADY_RESOLVED');
+      const change = await this.pendingChange(m, key, changeId);
       const own = change.requested_by === actor.id;
       if (!own && actor.role !== 'superadmin') throw new ApiError('FORBIDDEN');
       await m.update(

@@ -180,6 +180,7 @@ describe('operator journey in Chromium (1440x900)', () => {
     await notice.getByRole('button', { name: 'Withdraw' }).waitFor();
     expect(await notice.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect((await get<Row>('/admin-api/settings/max_stake'))['value']).toBe(1_000_000); // not yet in force
+    await expect.poll(() => stake.inputValue()).toBe('1000000'); // and the field shows the value in force
     await check(page, findings, 'settings-pending', 'en');
 
     // The superadmin, at another desk (in tw): the same notice, with approve and reject.

@@ -57,6 +57,8 @@ function SettingsForm(): React.ReactElement {
   const refresh = useRefresh();
   const { canAccess: canWrite } = useCanAccess({ action: 'edit', resource: 'settings' });
   const [failures, setFailures] = useState<Record<string, string>>({});
+  // A change sent for approval is not in force: the form shows the values in force again (the change shows below its field).
+  const [generation, setGeneration] = useState(0);
   if (isPending) return <Loading />;
   if (error || !data) return <Typography color="error">{translate('ra.notification.http_error')}</Typography>;
   const initial = formValues(data);
@@ -75,6 +77,7 @@ function SettingsForm(): React.ReactElement {
       }
     }
     setFailures(failed);
+    if (pending > 0 && Object.keys(failed).length === 0) setGeneration((g) => g + 1);
     if (Object.keys(failed).length > 0)
       notify('resources.settings.partly_saved', { type: 'error', messageArgs: { saved, failed: Object.keys(failed).length } });
     else if (pending > 0) notify('resources.settings.sent_for_approval', { type: 'info', messageArgs: { saved, pending } });
@@ -87,7 +90,7 @@ function SettingsForm(): React.ReactElement {
       <TopToolbar>
         <CsvExportButton />
       </TopToolbar>
-      <Form defaultValues={initial} onSubmit={(v: Record<string, unknown>) => void onSubmit(v)} key={JSON.stringify(initial)}>
+      <Form defaultValues={initial} onSubmit={(v: Record<string, unknown>) => void onSubmit(v)} key={`${generation}:${JSON.stringify(initial)}`}>
         <Stack spacing={2}>
           {SETTING_GROUPS.map((g) => (
             <Card key={g.group} component="section" aria-labelledby={`settings-${g.group}`}>

@@ -3,18 +3,17 @@ import { TxRunner } from '@sum28/database';
 import { mergeMap, type Observable } from 'rxjs';
 import { AuditService } from '../../audit/audit.service';
 import { actorOf, type ConsoleRequest } from '../permission';
+import type { Role } from '../roles';
+import { revealsPayAccounts } from './capital-log-view';
 
-/** The ids of the records an answer shows with a payout account in full (unmasked: no `*`). */
-function revealed(body: unknown): number[] {
+/** The ids of the records an answer shows with a payout account (list, show, approve: one view or several). */
+function withAccounts(body: unknown): number[] {
   const rows = Array.isArray(body) ? body : [body];
   const ids: number[] = [];
   for (const r of rows) {
     if (r === null || typeof r !== 'object') continue;
     const { id, pay_snapshot: pay } = r as { id?: unknown; pay_snapshot?: unknown };
-    if (typeof id !== 'number' || pay === null || typeof pay !== 'object') continue;
-    const acc = (pay as { acc?: unknown; acc_name?: unknown }).acc;
-    const name = (pay as { acc?: unknown; acc_name?: unknown }).acc_name;
-    if ((typeof acc === 'string' && acc !== '' && !acc.includes('*')) || (typeof name === 'string' && name !== '' && !name.includes('*'))) ids.push(id);
+    if (typeof id === 'number' && pay !== null && typeof pay === 'object') ids.push(id);
   }
   return ids;
 }
@@ -35,8 +34,9 @@ export class AccountRevealAuditInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<ConsoleRequest>();
     return next.handle().pipe(
       mergeMap(async (body: unknown) => {
-        const ids = revealed(body);
         const actor = actorOf(req);
+        // The same rule as the views: only a role that is shown the accounts unmasked reads them in full.
+        const ids = actor !== null && revealsPayAccounts(actor.role as Role) ? withAccounts(body) : [];
         if (ids.length > 0 && actor !== null)
           await this.tx.write((m) =>
             this.audit.record(m, actor, {

@@ -1,6 +1,7 @@
 import type { CapitalLogEntity } from '@sum28/database';
 import { AUDIT_STATUS, CAPITAL_TYPES, maskPayDetails, minorToMajor } from '@sum28/domain';
 import type { ListSpec } from '../list/list-query';
+import { isAllowed, type Role } from '../roles';
 
 export interface ApprovalView {
   staff_id: number;
@@ -37,6 +38,11 @@ export interface CapitalLogView {
 
 function maskSnapshot(s: unknown): unknown {
   return s === null || typeof s !== 'object' ? s : maskPayDetails(s as Record<string, unknown>, 'staff');
+}
+
+/** Who pays the accounts (the matrix's `capital_logs.resolve`) sees them unmasked. */
+export function revealsPayAccounts(role: Role): boolean {
+  return isAllowed('capital_logs.resolve', role);
 }
 
 export function capitalLogView(c: CapitalLogEntity, username: string | null, approvals: ApprovalView[], revealAccount: boolean): CapitalLogView {

@@ -6,8 +6,8 @@ import type { StaffActor } from '../../audit/audit.types';
 import { ApprovalsService } from '../../wallet/approvals.service';
 import type { ListParams } from '../list/list-query';
 import { type CsvDoc, ListService, type Page } from '../list/list.service';
-import { isAllowed, type Role } from '../roles';
-import { type ApprovalView, CAPITAL_LOG_CSV_COLUMNS, CAPITAL_LOGS_LIST, capitalLogView, type CapitalLogView } from './capital-log-view';
+import type { Role } from '../roles';
+import { type ApprovalView, CAPITAL_LOG_CSV_COLUMNS, CAPITAL_LOGS_LIST, capitalLogView, type CapitalLogView, revealsPayAccounts } from './capital-log-view';
 
 /**
  * Recharges, withdrawals and every other fund record, with their approvals. Approving and rejecting go
@@ -41,8 +41,7 @@ export class CapitalLogsAdminService {
       list.push({ staff_id: a.staff_id, staff_username: staffName.get(a.staff_id) ?? null, decision: a.decision, created_at: a.created_at });
       byLog.set(a.capital_log_id, list);
     }
-    // Who pays the accounts (the matrix's `capital_logs.resolve`) sees them unmasked.
-    const reveal = isAllowed('capital_logs.resolve', role);
+    const reveal = revealsPayAccounts(role);
     return rows.map((c) => capitalLogView(c, userName.get(c.user_id) ?? null, byLog.get(c.id) ?? [], reveal));
   }
 

@@ -118,6 +118,7 @@ const POSTGRES_SUBSET = [
     'setting-changes',
     'sums-past-safe-range',
     'sensitive-reads',
+    'sign-in-throttle',
   ].map((n) => `${n}.e2e-spec.ts`),
 ];
 

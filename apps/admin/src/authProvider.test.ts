@@ -34,7 +34,7 @@ describe('authProvider', () => {
       'POST /admin-api/auth/login': (b) => {
         seen.push(b);
         return b['otp'] === '123456'
-          ? { status: 200, body: { token: 't1', staff: ME } }
+          ? { status: 200, body: { token: 't1', device_token: 'dev-1', staff: ME } }
           : { status: 401, body: { message: 'Enter the code', error: 'TOTP_REQUIRED' } };
       },
       'GET /admin-api/auth/me': (_b, h) => (h.get('Authorization') === 'Bearer t1' ? { status: 200, body: ME } : { status: 401, body: { message: 'no' } }),
@@ -49,6 +49,25 @@ describe('authProvider', () => {
     expect(readSession()).toMatchObject({ token: 't1', role: 'support', username: 'ann' });
     await expect(authProvider.getIdentity?.()).resolves.toMatchObject({ id: 3, fullName: 'ann' });
     await expect(authProvider.getPermissions?.({})).resolves.toBe('support');
+  });
+
+  it('keeps the device token the API answers, across sign-out, and sends it with the next sign-in', async () => {
+    const seen: Record<string, unknown>[] = [];
+    fakeApi({
+      'POST /admin-api/auth/login': (b) => {
+        seen.push(b);
+        return { status: 200, body: { token: `t${seen.length}`, device_token: 'dev-1', staff: ME } };
+      },
+      'GET /admin-api/auth/me': () => ({ status: 200, body: ME }),
+      'POST /admin-api/auth/logout': () => ({ status: 200, body: {} }),
+    });
+    await authProvider.login({ username: 'ann', password: 'pw' });
+    await authProvider.logout({});
+    await authProvider.login({ username: 'ann', password: 'pw' });
+    expect(seen).toEqual([
+      { username: 'ann', password: 'pw' },
+      { username: 'ann', password: 'pw', device_token: 'dev-1' },
+    ]);
   });
 
   it('shows the API message for a wrong password or a lockout (not a TOTP step)', async () => {

@@ -2,7 +2,7 @@ import { isRole, type Permission } from '@sum28/contracts';
 import { type AuthProvider, fetchUtils, HttpError } from 'react-admin';
 import { canRoleAccess } from './access';
 import { API_ROOT, apiHeaders } from './api';
-import { clearSession, readSession, writeSession } from './session';
+import { clearSession, readDeviceToken, readSession, writeDeviceToken, writeSession } from './session';
 
 /** Thrown by `login` when the account has TOTP on and no code was sent: the login page then asks for the code. */
 export class TotpRequiredError extends Error {
@@ -42,8 +42,16 @@ export const authProvider: AuthProvider = {
   async login({ username, password, otp }: LoginParams) {
     let token: string;
     try {
-      const body = JSON.stringify({ username, password, ...(otp !== undefined && otp !== '' ? { otp } : {}) });
-      ({ token } = await call<{ token: string }>('/auth/login', { method: 'POST', body }, null));
+      const device = readDeviceToken();
+      const body = JSON.stringify({
+        username,
+        password,
+        ...(otp !== undefined && otp !== '' ? { otp } : {}),
+        ...(device !== null ? { device_token: device } : {}),
+      });
+      let deviceToken: string;
+      ({ token, device_token: deviceToken } = await call<{ token: string; device_token: string }>('/auth/login', { method: 'POST', body }, null));
+      writeDeviceToken(deviceToken);
     } catch (e) {
       if (e instanceof HttpError && (e.body as { error?: string } | undefined)?.error === 'TOTP_REQUIRED') throw new TotpRequiredError(e.message);
       throw e;

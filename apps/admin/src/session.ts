@@ -30,3 +30,25 @@ export function writeSession(s: StaffSession): void {
 export function clearSession(): void {
   localStorage.removeItem(KEY);
 }
+
+const DEVICE_KEY = 'sum28.console.device';
+
+/**
+ * This browser's device token (kept across sign-outs): sent with every console sign-in, it lets a staff member in
+ * from a device they used before while strangers' failures from other addresses hold the username's counter.
+ */
+export function readDeviceToken(): string | null {
+  try {
+    return localStorage.getItem(DEVICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function writeDeviceToken(token: string): void {
+  try {
+    localStorage.setItem(DEVICE_KEY, token);
+  } catch {
+    // Storage refused (private mode): the next sign-in is from an unknown device, nothing worse.
+  }
+}

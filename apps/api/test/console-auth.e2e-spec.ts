@@ -29,10 +29,11 @@ describe('console staff sign-in', () => {
   it('signs in, answers me with the permissions, and logs out (the token stops working)', async () => {
     const login = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
     expect(login.status).toBe(200);
-    expect(login.body).toEqual({ token: expect.any(String), staff: { id: 1, username: ADMIN_USERNAME, role: 'superadmin' } });
+    expect(login.body).toEqual({ token: expect.any(String), device_token: expect.any(String), staff: { id: 1, username: ADMIN_USERNAME, role: 'superadmin' } });
     const token = login.body.token as string;
     const stored = await t.ds.getRepository(StaffSessionEntity).find();
     expect(stored.some((s) => s.token_hash === token)).toBe(false);
+    expect(stored.some((s) => s.device_hash === login.body.device_token)).toBe(false); // only hashes are kept
     const me = await consoleCall(t, 'get', '/admin-api/auth/me', token);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: 1, username: ADMIN_USERNAME, role: 'superadmin', totp_enabled: false });
@@ -130,7 +131,7 @@ describe('console sign-in throttle (TRUST_PROXY=true, one client IP per X-Forwar
     await t.close();
   });
 
-  const login = (ip: string, body: { username: string; password: string }): Promise<Response> =>
+  const login = (ip: string, body: { username: string; password: string; device_token?: string }): Promise<Response> =>
     t.http().post('/admin-api/auth/login').set('X-Forwarded-For', ip).set('X-Lang', 'en').send(body);
   const wire = (r: Response): unknown => ({ status: r.status, body: r.body as unknown });
 
@@ -144,6 +145,27 @@ describe('console sign-in throttle (TRUST_PROXY=true, one client IP per X-Forwar
     const res = await login(office, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body.staff).toMatchObject({ username: ADMIN_USERNAME, role: 'superadmin' });
+  });
+
+  it('a device the superadmin signed in from gets in from a new address while strangers hold the username refused; a made-up token does not', async () => {
+    // The previous case left the username's counter past its allowance.
+    const laptop = (await login('10.9.0.1', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).body.device_token as string;
+    expect(laptop).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await login('10.9.4.1', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).body.error).toBe('SIGN_IN_THROTTLED');
+    const madeUp = await login('10.9.4.2', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, device_token: 'A'.repeat(43) });
+    expect(madeUp.body.error).toBe('SIGN_IN_THROTTLED');
+    const travelling = await login('10.9.4.3', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, device_token: laptop });
+    expect(travelling.status).toBe(200);
+    expect(travelling.body.device_token).toBe(laptop); // one device stays one device
+    // the token belongs to the sessions of this account: another account's device token is a stranger's
+    const other = await staffOf(t, 'support', travelling.body.token as string);
+    const otherDevice = (await login('10.9.5.1', { username: other.username, password: STAFF_PASSWORD })).body.device_token as string;
+    expect((await login('10.9.4.4', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, device_token: otherDevice })).body.error).toBe('SIGN_IN_THROTTLED');
+    // a wrong password from the known device still counts on its (username, IP) pair
+    for (let i = 0; i < SIGN_IN_THROTTLE.pair.freeFailures; i++) {
+      expect((await login('10.9.4.5', { username: ADMIN_USERNAME, password: 'guess-xxxxxxx', device_token: laptop })).body.error).toBe('STAFF_LOGIN_FAILED');
+    }
+    expect((await login('10.9.4.5', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, device_token: laptop })).body.error).toBe('SIGN_IN_THROTTLED');
   });
 
   it('answers an unknown staff username exactly like a known one, before and after the pair limit', async () => {

@@ -20,8 +20,12 @@ describe('player sign-in throttle (TRUST_PROXY=true, one client IP per X-Forward
     ipCounter++;
     return `10.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}.7`;
   };
-  const login = (ip: string, account: string, password: string): Promise<Response> =>
-    t.http().post('/index.php/api/user/login').set('X-Forwarded-For', ip).send({ account, password, lang: 'en' });
+  const login = (ip: string, account: string, password: string, device_token?: string): Promise<Response> =>
+    t
+      .http()
+      .post('/index.php/api/user/login')
+      .set('X-Forwarded-For', ip)
+      .send({ account, password, lang: 'en', ...(device_token !== undefined ? { device_token } : {}) });
   /** Registers from `ip`, which makes it a known IP of the account. */
   const owner = async (ip: string): Promise<{ username: string; password: string }> => {
     const username = uniqueName('own');
@@ -68,6 +72,38 @@ describe('player sign-in throttle (TRUST_PROXY=true, one client IP per X-Forward
     const newcomer = await login(freshIp(), p.username, p.password);
     expect(newcomer.body.error).toBe('SIGN_IN_THROTTLED');
     expect((await login(home, p.username, p.password)).body.code).toBe(1);
+  });
+
+  it('a phone the owner signed in with gets in from a new address while strangers hold the username refused; a made-up or borrowed token does not', async () => {
+    const home = freshIp();
+    const p = await owner(home);
+    const phone = (await login(home, p.username, p.password)).body.data.userinfo.device_token as string;
+    expect(phone).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (let i = 0; i < SIGN_IN_THROTTLE.user.freeFailures; i++) expect((await login(freshIp(), p.username, 'wrong-pass')).body.error).toBe('LOGIN_FAILED');
+    expect((await login(freshIp(), p.username, p.password)).body.error).toBe('SIGN_IN_THROTTLED');
+    expect((await login(freshIp(), p.username, p.password, 'A'.repeat(43))).body.error).toBe('SIGN_IN_THROTTLED');
+    // another player's device token is a stranger's here
+    const other = await owner(freshIp());
+    const otherPhone = (await login(freshIp(), other.username, other.password)).body.data.userinfo.device_token as string;
+    expect((await login(freshIp(), p.username, p.password, otherPhone)).body.error).toBe('SIGN_IN_THROTTLED');
+    // on the train: a new address, the same phone
+    const travelling = await login(freshIp(), p.username, p.password, phone);
+    expect(travelling.body.code).toBe(1);
+    expect(travelling.body.data.userinfo.device_token).toBe(phone);
+  });
+
+  it('register answers a device token, and a sign-up on a device makes it known to the new account', async () => {
+    const device = (await login(freshIp(), (await owner(freshIp())).username, 'secret-pw-123')).body.data.userinfo.device_token as string;
+    const username = uniqueName('dev');
+    const reg = await t
+      .http()
+      .post('/index.php/api/user/register')
+      .set('X-Forwarded-For', freshIp())
+      .send({ username, password: 'secret-pw-123', invite_code: '100001', adult: true, device_token: device });
+    expect(reg.body.data.userinfo.device_token).toBe(device);
+    for (let i = 0; i < SIGN_IN_THROTTLE.user.freeFailures; i++) await login(freshIp(), username, 'wrong-pass');
+    expect((await login(freshIp(), username, 'secret-pw-123')).body.error).toBe('SIGN_IN_THROTTLED');
+    expect((await login(freshIp(), username, 'secret-pw-123', device)).body.code).toBe(1);
   });
 
   it('the per-IP limit caps failures over all usernames, but not for an account that signed in from that IP before', async () => {

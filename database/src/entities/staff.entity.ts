@@ -31,6 +31,7 @@ export class StaffEntity {
 
 @Entity('staff_sessions')
 @Index('ix_staff_sessions_staff', ['staff_id'])
+@Index('ix_staff_sessions_device', ['staff_id', 'device_hash'])
 export class StaffSessionEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ type: 'integer' }) staff_id!: number;
@@ -41,6 +42,8 @@ export class StaffSessionEntity {
   @BigIntColumn() created_at!: number;
   @BigIntColumn() expires_at!: number;
   @BigIntColumn({ nullable: true }) revoked_at!: number | null;
+  /** SHA-256 of the device token the console sent when signing in (null: none): the throttle's "known device". */
+  @Column({ type: 'varchar', length: 64, nullable: true }) device_hash!: string | null;
 }
 
 /** Append-only, hash-chained record of every mutating staff action (triggers forbid UPDATE/DELETE). */

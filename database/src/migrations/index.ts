@@ -15,6 +15,7 @@ import { CapitalLogOverNullable1795419972790 as PgCapitalLogOverNullable } from 
 import { BetsHitSeenWinnersOnly1795420000000 as PgBetsHitSeenWinnersOnly } from './postgres/1795420000000-BetsHitSeenWinnersOnly';
 import { BetsRoundIndex1795468631312 as PgBetsRoundIndex } from './postgres/1795468631312-BetsRoundIndex';
 import { SettingChanges1795818442169 as PgSettingChanges } from './postgres/1795818442169-SettingChanges';
+import { KnownDevices1795900000000 as PgKnownDevices } from './postgres/1795900000000-KnownDevices';
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
@@ -28,6 +29,7 @@ import { CapitalLogOverNullable1795419972790 as SqliteCapitalLogOverNullable } f
 import { BetsHitSeenWinnersOnly1795420000000 as SqliteBetsHitSeenWinnersOnly } from './sqlite/1795420000000-BetsHitSeenWinnersOnly';
 import { BetsRoundIndex1795468631312 as SqliteBetsRoundIndex } from './sqlite/1795468631312-BetsRoundIndex';
 import { SettingChanges1795818442169 as SqliteSettingChanges } from './sqlite/1795818442169-SettingChanges';
+import { KnownDevices1795900000000 as SqliteKnownDevices } from './sqlite/1795900000000-KnownDevices';
 
 export const SQLITE_MIGRATIONS: Function[] = [
   SqliteInit,
@@ -43,6 +45,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteBetsHitSeenWinnersOnly,
   SqliteBetsRoundIndex,
   SqliteSettingChanges,
+  SqliteKnownDevices,
 ];
 export const POSTGRES_MIGRATIONS: Function[] = [
   PgInit,
@@ -58,4 +61,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   PgBetsHitSeenWinnersOnly,
   PgBetsRoundIndex,
   PgSettingChanges,
+  PgKnownDevices,
 ];

@@ -61,6 +61,9 @@ export interface RegisterRequest {
   pow?: string;
   /** The 18+ consent; must be true. */
   adult: boolean;
+  /** The device token an earlier register or login on this device answered (`UserInfo.device_token`): a sign-in from a
+   *  device the account used before is not refused for failures strangers caused from other addresses. */
+  device_token?: string;
 }
 
 /** The signed-in user without the token: the same in register, login, userInfo and profile. */
@@ -100,8 +103,14 @@ export interface UserInfo extends UserSummary {
   token: string;
 }
 
+/** What register and login answer: the user, the session token and this device's token. */
+export interface SignedInUserInfo extends UserInfo {
+  /** Kept by the client across sign-outs and sent back as `device_token` with every register and login from this device. */
+  device_token: string;
+}
+
 export interface RegisterResponse {
-  userinfo: UserInfo;
+  userinfo: SignedInUserInfo;
 }
 
 // POST /api/user/login ---------------------------------------------------------------------------
@@ -115,10 +124,13 @@ export interface LoginRequest {
   captcha?: string;
   /** The solved proof of work of the same captcha challenge (see `PowChallenge`); required with the captcha. */
   pow?: string;
+  /** The device token an earlier register or login on this device answered (`UserInfo.device_token`): a sign-in from a
+   *  device the account used before is not refused for failures strangers caused from other addresses. */
+  device_token?: string;
 }
 
 export interface LoginResponse {
-  userinfo: UserInfo;
+  userinfo: SignedInUserInfo;
 }
 
 // POST /api/user/logout --------------------------------------------------------------------------

@@ -12,6 +12,14 @@ import { PasswordHasher } from './password-hasher';
 import { SessionService } from './session.service';
 import { SignInThrottleService } from './sign-in-throttle.service';
 import { lookupText } from '../common/db/pg-text';
+import { deviceHashOf, deviceOf } from './tokens';
+
+/** A new session: the player, its token, and the device token the client keeps for its next sign-ins. */
+export interface SignedIn {
+  user: UserEntity;
+  token: string;
+  deviceToken: string;
+}
 
 /** Sign-up and sign-in of players. */
 @Injectable()
@@ -26,7 +34,7 @@ export class AccountService {
     private readonly throttle: SignInThrottleService,
   ) {}
 
-  async register(dto: RegisterDto, ip: string): Promise<{ user: UserEntity; token: string }> {
+  async register(dto: RegisterDto, ip: string): Promise<SignedIn> {
     if (dto.adult !== true) throw new ApiError('AGE_CONSENT_REQUIRED');
     const username = unwrap(validateUsername(dto.username));
     unwrap(validatePassword(dto.password));
@@ -75,9 +83,10 @@ export class AccountService {
       if (isUniqueViolation(e)) throw new ApiError('USERNAME_TAKEN');
       throw e;
     }
-    const token = await this.sessions.create(userId, ip);
+    const device = deviceOf(dto.device_token);
+    const token = await this.sessions.create(userId, ip, device.hash);
     const user = await this.ds.getRepository(UserEntity).findOneOrFail({ where: { id: userId } });
-    return { user, token };
+    return { user, token, deviceToken: device.token };
   }
 
   /**
@@ -85,19 +94,20 @@ export class AccountService {
    * throttle (pair, IP, username; see the domain's sign-in-throttle), one argon2 verify (against a dummy
    * hash for unknown usernames), and the same LOGIN_FAILED for an unknown user and a wrong password.
    */
-  async login(input: LoginDto, ip: string): Promise<{ user: UserEntity; token: string }> {
+  async login(input: LoginDto, ip: string): Promise<SignedIn> {
     const dto = { ...input, account: lookupText(input.account) };
     await this.captcha.verify(dto.captcha_id, dto.captcha, dto.pow);
     const user = await this.ds.getRepository(UserEntity).findOne({ where: { username: dto.account } });
-    const knownIp = await this.sessions.hasSignedInFrom(user?.id, ip);
-    await this.throttle.check('player', dto.account, ip, knownIp);
+    const knownPlace = await this.sessions.hasSignedInFrom(user?.id, ip, deviceHashOf(dto.device_token));
+    await this.throttle.check('player', dto.account, ip, knownPlace);
     const ok = await this.hasher.verify(user?.password_hash, dto.password);
     if (!user || !ok) {
       await this.throttle.failure('player', dto.account, ip);
       throw new ApiError('LOGIN_FAILED');
     }
     await this.throttle.success('player', dto.account, ip);
-    const token = await this.sessions.create(user.id, ip);
-    return { user, token };
+    const device = deviceOf(dto.device_token);
+    const token = await this.sessions.create(user.id, ip, device.hash);
+    return { user, token, deviceToken: device.token };
   }
 }

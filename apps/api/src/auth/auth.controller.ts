@@ -12,6 +12,9 @@ import { SessionService } from './session.service';
 import { langOf } from '../common/http/lang';
 import { PlayerViewService, type PlayerView as UserInfo } from './player-view.service';
 
+/** The player as register and login answer: the session token and the device token to send with the next sign-ins. */
+type SignedInInfo = UserInfo & { token: string; device_token: string };
+
 /** Per client IP and minute, from SIGNIN_RATE_LIMIT (the server decorates Fastify with it at start-up). */
 const SIGN_IN_LIMIT = {
   default: {
@@ -43,18 +46,18 @@ export class AuthController {
   @HttpCode(200)
   @Throttle(SIGN_IN_LIMIT)
   @ApiOperation({ summary: 'Sign up with an invite code (group 1 member or 2 visitor), 18+ consent required; logs in' })
-  async register(@Body() dto: RegisterDto, @Req() req: FastifyRequest): Promise<WithMessage<{ userinfo: UserInfo & { token: string } }>> {
-    const { user, token } = await this.accounts.register(dto, req.ip);
-    return withMessage('REGISTER_SUCCESS', { userinfo: { ...(await this.views.of(user, langOf(req))), token } });
+  async register(@Body() dto: RegisterDto, @Req() req: FastifyRequest): Promise<WithMessage<{ userinfo: SignedInInfo }>> {
+    const { user, token, deviceToken } = await this.accounts.register(dto, req.ip);
+    return withMessage('REGISTER_SUCCESS', { userinfo: { ...(await this.views.of(user, langOf(req))), token, device_token: deviceToken } });
   }
 
   @Post('login')
   @HttpCode(200)
   @Throttle(SIGN_IN_LIMIT)
   @ApiOperation({ summary: 'Sign in; answers the session token for the `token` header' })
-  async login(@Body() dto: LoginDto, @Req() req: FastifyRequest): Promise<WithMessage<{ userinfo: UserInfo & { token: string } }>> {
-    const { user, token } = await this.accounts.login(dto, req.ip);
-    return withMessage('LOGIN_SUCCESS', { userinfo: { ...(await this.views.of(user, langOf(req))), token } });
+  async login(@Body() dto: LoginDto, @Req() req: FastifyRequest): Promise<WithMessage<{ userinfo: SignedInInfo }>> {
+    const { user, token, deviceToken } = await this.accounts.login(dto, req.ip);
+    return withMessage('LOGIN_SUCCESS', { userinfo: { ...(await this.views.of(user, langOf(req))), token, device_token: deviceToken } });
   }
 
   @Post('userInfo')

@@ -31,7 +31,8 @@ export class SessionService {
 
   private readonly userColumns: ColumnMetadata[];
 
-  async create(userId: number, ip: string): Promise<string> {
+  /** A new session from `ip` on the device whose token hashes to `deviceHash` (deviceOf in tokens.ts). */
+  async create(userId: number, ip: string, deviceHash: string | null): Promise<string> {
     const { token, hash } = newToken();
     const now = this.clock.now();
     await this.tx.write((m) =>
@@ -42,15 +43,25 @@ export class SessionService {
         created_at: now,
         expires_at: now + this.cfg.sessionTtlMs,
         revoked_at: null,
+        device_hash: deviceHash,
       }),
     );
     return token;
   }
 
-  /** True when the user has ever signed in (or signed up) from this IP: the sign-in throttle's "known IP". */
-  async hasSignedInFrom(userId: number | undefined, ip: string): Promise<boolean> {
-    // Unknown usernames run the same query (for user 0, which never exists), so they take the same path.
-    return this.ds.getRepository(UserSessionEntity).exists({ where: { user_id: userId ?? 0, ip: ip.slice(0, 64) } });
+  /**
+   * True when the user has ever signed in (or signed up) from this IP or from the device whose token hashes to
+   * `deviceHash`: the sign-in throttle's "known place", where only the (username, IP) counter applies.
+   */
+  async hasSignedInFrom(userId: number | undefined, ip: string, deviceHash: string | null): Promise<boolean> {
+    // Unknown usernames and requests without a device token run the same query (user 0 and device '' never exist).
+    const user_id = userId ?? 0;
+    return this.ds.getRepository(UserSessionEntity).exists({
+      where: [
+        { user_id, ip: ip.slice(0, 64) },
+        { user_id, device_hash: deviceHash ?? '' },
+      ],
+    });
   }
 
   /**

@@ -19,8 +19,8 @@ const FORGET_EVERY_MS = 10 * 60_000;
 
 /**
  * Applies the domain's sign-in throttle to player and staff sign-ins. Every attempt goes through the
- * same calls whether the username exists or not; `knownIp` (the account has signed in from this IP
- * before) is false for unknown usernames, as for a stranger.
+ * same calls whether the username exists or not; `knownPlace` (the account has signed in from this IP, or
+ * from the device whose token came with the attempt, before) is false for unknown usernames, as for a stranger.
  */
 @Injectable()
 export class SignInThrottleService {
@@ -32,11 +32,11 @@ export class SignInThrottleService {
   ) {}
 
   /** Throws SIGN_IN_THROTTLED (with `seconds`) when a scope that applies refuses the attempt. */
-  async check(realm: SignInRealm, username: string, ip: string, knownIp: boolean): Promise<void> {
+  async check(realm: SignInRealm, username: string, ip: string, knownPlace: boolean): Promise<void> {
     const keys = signInThrottleKeys(realm, username, ip);
     const stored = await this.store.read(SCOPES.map((s) => keys[s]));
     const now = this.clock.now();
-    const gate = checkSignIn({ pair: stored.get(keys.pair), ip: stored.get(keys.ip), user: stored.get(keys.user) }, knownIp, now);
+    const gate = checkSignIn({ pair: stored.get(keys.pair), ip: stored.get(keys.ip), user: stored.get(keys.user) }, knownPlace, now);
     if (!gate.allowed) throw new ApiError('SIGN_IN_THROTTLED', { seconds: retryAfterSeconds(gate.retryAfterMs) });
   }
 

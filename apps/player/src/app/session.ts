@@ -1,8 +1,8 @@
-import type { UserInfo, UserSummary } from '@sum28/contracts';
+import type { SignedInUserInfo, UserInfo, UserSummary } from '@sum28/contracts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@sum28/domain';
 
 /** What the app keeps between visits (spec section 3, session state), in localStorage. */
-const KEYS = { token: 'token', user: 'userInfo', locale: 'locale', line: 'activeRoute', vibration: 'profitVibration' } as const;
+const KEYS = { token: 'token', user: 'userInfo', locale: 'locale', line: 'activeRoute', vibration: 'profitVibration', device: 'deviceToken' } as const;
 
 export type StoredUser = Omit<UserInfo, 'token'> & Partial<Pick<UserSummary, 'water_limit' | 'is_frozen'>>;
 
@@ -30,11 +30,27 @@ export function hasSession(): boolean {
   return getToken() !== null;
 }
 
-/** Login and register store the token and the user; the balance then comes from userInfo. */
-export function saveLogin(user: UserInfo): void {
+/**
+ * Login and register store the token and the user; the balance then comes from userInfo. The device token is kept
+ * apart and outlives sign-out: sent with the next sign-ins, it lets the owner in while strangers elsewhere have
+ * filled the account's failure counter.
+ */
+export function saveLogin(user: SignedInUserInfo | UserInfo): void {
   const { token, ...rest } = user;
+  if ('device_token' in rest) {
+    const { device_token: device, ...summary } = rest;
+    write(KEYS.device, device);
+    write(KEYS.user, JSON.stringify(summary));
+  } else {
+    write(KEYS.user, JSON.stringify(rest));
+  }
   write(KEYS.token, token);
-  write(KEYS.user, JSON.stringify(rest));
+}
+
+/** `{ device_token }` for a register or login request, when this device has one. */
+export function deviceField(): { device_token?: string } {
+  const device = read(KEYS.device);
+  return device !== null ? { device_token: device } : {};
 }
 
 export function saveUser(user: StoredUser): void {

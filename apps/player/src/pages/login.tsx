@@ -3,6 +3,7 @@ import { type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
+import { deviceField } from '../app/session';
 import { Captcha } from '../components/Captcha';
 import { LanguageButton } from '../components/LanguageButton';
 import { useSignIn } from '../features/auth/use-sign-in';
@@ -28,6 +29,7 @@ export default function LoginPage(): ReactElement {
           captcha_id: captchaId,
           captcha: v.captcha.trim(),
           ...(pow !== undefined ? { pow } : {}),
+          ...deviceField(),
         }),
       t('login.success'),
       (user) => (user.must_change_password ? '/changePassword?required=1' : '/'),

@@ -5,6 +5,7 @@ import { type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
+import { deviceField } from '../app/session';
 import { Captcha } from '../components/Captcha';
 import { LanguageButton } from '../components/LanguageButton';
 import { useSignIn } from '../features/auth/use-sign-in';
@@ -31,6 +32,7 @@ export function registerPayload(v: RegisterForm, captchaId: string, pow?: string
     captcha_id: captchaId,
     captcha: v.captcha.trim(),
     ...(pow !== undefined ? { pow } : {}),
+    ...deviceField(),
     adult: v.adult,
   };
 }

@@ -23,6 +23,12 @@ export class RegisterDto extends PlayerRequestDto implements RegisterRequest {
   @StrField({ optional: true, max: 16 }) captcha?: string;
   @StrField(POW_FIELD) pow?: string;
   @BoolField({ description: 'I am 18 or older and accept the terms' }) adult!: boolean;
+  @StrField({
+    optional: true,
+    max: 64,
+    description: 'the device token an earlier sign-in on this device answered (keeps the owner past the per-username throttle)',
+  })
+  device_token?: string;
 }
 
 export class LoginDto extends PlayerRequestDto implements LoginRequest {
@@ -31,6 +37,12 @@ export class LoginDto extends PlayerRequestDto implements LoginRequest {
   @StrField({ optional: true, max: 64 }) captcha_id?: string;
   @StrField({ optional: true, max: 16 }) captcha?: string;
   @StrField(POW_FIELD) pow?: string;
+  @StrField({
+    optional: true,
+    max: 64,
+    description: 'the device token an earlier sign-in on this device answered (keeps the owner past the per-username throttle)',
+  })
+  device_token?: string;
 }
 
 export class EmptyDto extends PlayerRequestDto {}

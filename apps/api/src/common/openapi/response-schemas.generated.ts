@@ -987,6 +987,10 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         token: {
           type: 'string',
         },
+        device_token: {
+          type: 'string',
+          description: "Sent back with this console's next sign-ins: a known device is not refused for failures strangers caused elsewhere.",
+        },
         staff: {
           type: 'object',
           properties: {
@@ -1003,7 +1007,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           required: ['id', 'username', 'role'],
         },
       },
-      required: ['token', 'staff'],
+      required: ['token', 'device_token', 'staff'],
     },
     LotteryIndexResponse: {
       type: 'object',
@@ -1882,6 +1886,38 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       },
       required: ['id', 'value', 'kind', 'description', 'editable', 'updated_at', 'two_person', 'pending'],
     },
+    SignedInInfo: {
+      allOf: [
+        {
+          $ref: '#/components/schemas/UserSummary',
+        },
+        {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'number',
+            },
+            status: {
+              type: 'string',
+            },
+          },
+          required: ['id', 'status'],
+        },
+        {
+          type: 'object',
+          properties: {
+            token: {
+              type: 'string',
+            },
+            device_token: {
+              type: 'string',
+            },
+          },
+          required: ['token', 'device_token'],
+        },
+      ],
+      description: 'The player as register and login answer: the session token and the device token to send with the next sign-ins.',
+    },
     StaffView: {
       type: 'object',
       properties: {
@@ -2510,32 +2546,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       type: 'object',
       properties: {
         userinfo: {
-          allOf: [
-            {
-              $ref: '#/components/schemas/UserSummary',
-            },
-            {
-              type: 'object',
-              properties: {
-                id: {
-                  type: 'number',
-                },
-                status: {
-                  type: 'string',
-                },
-              },
-              required: ['id', 'status'],
-            },
-            {
-              type: 'object',
-              properties: {
-                token: {
-                  type: 'string',
-                },
-              },
-              required: ['token'],
-            },
-          ],
+          $ref: '#/components/schemas/SignedInInfo',
         },
       },
       required: ['userinfo'],
@@ -2549,32 +2560,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       type: 'object',
       properties: {
         userinfo: {
-          allOf: [
-            {
-              $ref: '#/components/schemas/UserSummary',
-            },
-            {
-              type: 'object',
-              properties: {
-                id: {
-                  type: 'number',
-                },
-                status: {
-                  type: 'string',
-                },
-              },
-              required: ['id', 'status'],
-            },
-            {
-              type: 'object',
-              properties: {
-                token: {
-                  type: 'string',
-                },
-              },
-              required: ['token'],
-            },
-          ],
+          $ref: '#/components/schemas/SignedInInfo',
         },
       },
       required: ['userinfo'],

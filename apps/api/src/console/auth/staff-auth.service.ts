@@ -12,6 +12,7 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/app-config';
 import type { StaffContext } from '../permission';
 import { permissionsOf, type Permission, type Role } from '../roles';
 import { StaffSessionService } from './staff-session.service';
+import { deviceHashOf, deviceOf } from '../../auth/tokens';
 import { staffView } from './staff-view';
 import { newTotpSecret, otpauthUrl, verifyTotp } from './totp';
 import { newStaffRow } from '../staff/staff-row';
@@ -29,6 +30,8 @@ export function randomPassword(length = 16): string {
 
 export interface LoginAnswer {
   token: string;
+  /** Sent back with this console's next sign-ins: a known device is not refused for failures strangers caused elsewhere. */
+  device_token: string;
   staff: { id: number; username: string; role: string };
 }
 
@@ -95,10 +98,10 @@ export class StaffAuthService implements OnApplicationBootstrap {
     return created;
   }
 
-  async login(input: { username: string; password: string; otp?: string }, ip: string): Promise<LoginAnswer> {
+  async login(input: { username: string; password: string; otp?: string; device_token?: string }, ip: string): Promise<LoginAnswer> {
     const staff = await this.ds.getRepository(StaffEntity).findOne({ where: { username: input.username } });
-    const knownIp = await this.sessions.hasSignedInFrom(staff?.id, ip);
-    await this.throttle.check('staff', input.username, ip, knownIp);
+    const knownPlace = await this.sessions.hasSignedInFrom(staff?.id, ip, deviceHashOf(input.device_token));
+    await this.throttle.check('staff', input.username, ip, knownPlace);
     const now = this.clock.now();
     const ok = await this.hasher.verify(staff?.password_hash, input.password);
     // A disabled account answers as a wrong password does (and counts as one): the answer never tells a guesser that
@@ -119,6 +122,7 @@ export class StaffAuthService implements OnApplicationBootstrap {
       }
     }
     const actor: StaffActor = { id: staff.id, username: staff.username, role: staff.role, ip };
+    const device = deviceOf(input.device_token);
     const token = await this.tx.write(async (m) => {
       if (step !== null) {
         // A code is accepted once: a concurrent sign-in with the same code loses this conditional update.
@@ -130,12 +134,12 @@ export class StaffAuthService implements OnApplicationBootstrap {
           .execute();
         if (spent.affected !== 1) throw new ApiError('TOTP_INVALID');
       }
-      const session = await this.sessions.create(m, staff.id, ip);
+      const session = await this.sessions.create(m, staff.id, ip, device.hash);
       await this.audit.record(m, actor, { action: 'auth.login', targetType: 'staff', targetId: staff.id, after: { second_factor: step !== null } });
       return session.token;
     });
     await this.throttle.success('staff', input.username, ip);
-    return { token, staff: { id: staff.id, username: staff.username, role: staff.role } };
+    return { token, device_token: device.token, staff: { id: staff.id, username: staff.username, role: staff.role } };
   }
 
   /**

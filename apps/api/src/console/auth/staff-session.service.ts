@@ -19,17 +19,31 @@ export class StaffSessionService {
   ) {}
 
   /** Inside the caller's write transaction. Answers the token (shown once). */
-  async create(m: EntityManager, staffId: number, ip: string): Promise<{ token: string; expiresAt: number }> {
+  async create(m: EntityManager, staffId: number, ip: string, deviceHash: string | null): Promise<{ token: string; expiresAt: number }> {
     const { token, hash } = newToken();
     const now = this.clock.now();
     const expiresAt = now + STAFF_SESSION_TTL_MS;
-    await m.insert(StaffSessionEntity, { staff_id: staffId, token_hash: hash, ip: ip.slice(0, 64), created_at: now, expires_at: expiresAt, revoked_at: null });
+    await m.insert(StaffSessionEntity, {
+      staff_id: staffId,
+      token_hash: hash,
+      ip: ip.slice(0, 64),
+      created_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+      device_hash: deviceHash,
+    });
     return { token, expiresAt };
   }
 
-  /** True when the staff member has ever signed in from this IP: the sign-in throttle's "known IP". */
-  async hasSignedInFrom(staffId: number | undefined, ip: string): Promise<boolean> {
-    return this.ds.getRepository(StaffSessionEntity).exists({ where: { staff_id: staffId ?? 0, ip: ip.slice(0, 64) } });
+  /** True when the staff member has ever signed in from this IP or this device: the sign-in throttle's "known place". */
+  async hasSignedInFrom(staffId: number | undefined, ip: string, deviceHash: string | null): Promise<boolean> {
+    const staff_id = staffId ?? 0;
+    return this.ds.getRepository(StaffSessionEntity).exists({
+      where: [
+        { staff_id, ip: ip.slice(0, 64) },
+        { staff_id, device_hash: deviceHash ?? '' },
+      ],
+    });
   }
 
   /** 401 for a missing, unknown (SESSION_INVALID), revoked (SESSION_REPLACED) or expired (SESSION_EXPIRED) token; 403 for a disabled account. */

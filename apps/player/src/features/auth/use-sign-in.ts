@@ -1,4 +1,4 @@
-import type { UserInfo } from '@sum28/contracts';
+import type { SignedInUserInfo, UserInfo } from '@sum28/contracts';
 import { Toast } from 'antd-mobile';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -18,7 +18,7 @@ export interface SignIn {
    * and draws a new one; the API client has already shown the server's message.
    */
   run: (
-    send: (captchaId: string, pow: string | undefined) => Promise<{ userinfo: UserInfo }>,
+    send: (captchaId: string, pow: string | undefined) => Promise<{ userinfo: SignedInUserInfo }>,
     success: string,
     target: (user: UserInfo) => string,
     clearCaptcha: () => void,

@@ -119,6 +119,7 @@ const POSTGRES_SUBSET = [
     'sums-past-safe-range',
     'sensitive-reads',
     'sign-in-throttle',
+    'staff-reset-takeover',
   ].map((n) => `${n}.e2e-spec.ts`),
 ];
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, check, type Finding, openConsole, menuResources, newPlayer, playerCall, signIn, signOut } from './kit';
+import { adminToken, check, consolePage, type Finding, openConsole, menuResources, newPlayer, playerCall, signIn, signOut } from './kit';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, consoleCall, type RunningApi, startApi } from './server';
 
 /** Resources support may not list (role matrix): never in their menu. */
@@ -15,8 +15,9 @@ interface Player {
 
 /**
  * Customer service in Chromium against the real API: repeated wrong passwords pause the sign-in with a countdown;
- * support finds a player by username, mobile, id and invite code, reads the player's tabs and resets the password (the
- * temporary password shown once, with what the player must do next; it works on the player API); support sees no
+ * support finds a player by username, mobile, id and invite code, reads the player's tabs and asks to reset the password
+ * (the player has no security code: a superadmin at another desk approves, and alone sees the temporary password, once,
+ * with what the player must do next; it works on the player API); support sees no
  * gift; support freezes with a required reason, unfreezes and sends an in-site message (users.freeze, users.message; not
  * notices.write); a superadmin reads the audit of those actions on the player. axe-core on every screen, screenshots in tw and en.
  */
@@ -24,6 +25,8 @@ describe('support journey in Chromium (1440x900)', () => {
   let api: RunningApi;
   let browser: Browser;
   let page: Page;
+  /** The superadmin's own console at another desk: the second member a reset of a player without a security code needs. */
+  let desk: Page;
   let admin: string;
   const findings: Finding[] = [];
   let player = { id: 0, username: '', token: '', password: '' };
@@ -136,19 +139,37 @@ describe('support journey in Chromium (1440x900)', () => {
     await check(page, findings, 'user-team', 'tw');
   });
 
-  it('resets the password: shown once with the next steps; the player signs in with it', async () => {
+  it('resets the password of a player without a security code: support asks, the superadmin at another desk approves and alone sees it, once; the player signs in with it', async () => {
     await page.goto(`/admin/#/users/${player.id}/show`);
     await page.getByRole('button', { name: '重設密碼' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('原因（選填）').fill('Caller verified by ID');
     await check(page, findings, 'user-reset-password', 'tw');
     await dialog.getByRole('button', { name: '重設密碼' }).click();
-    const temp = (await page.getByTestId('temporary-password').innerText()).trim();
+    // Support holds no password: the request waits for a second member, and nothing changed for the player.
+    await page
+      .getByTestId('reset-request')
+      .getByText(/support2 於 .* 申請重設此玩家的密碼/)
+      .waitFor();
+    await page.getByText('此重設由您提出：須由另一位員工核准。').waitFor();
+    expect(await page.getByTestId('temporary-password').count()).toBe(0);
+    expect(await page.getByRole('button', { name: '核准重設' }).count()).toBe(0);
+    expect((await getPlayer()).must_change_password).toBe(false);
+    await check(page, findings, 'user-reset-requested', 'tw');
+
+    desk = await consolePage(page.context().browser() as Browser, api.base, findings);
+    await desk.goto('/admin/');
+    await signIn(desk, ADMIN_USERNAME, ADMIN_PASSWORD, 'tw');
+    await desk.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await desk.goto(`/admin/#/users/${player.id}/show`);
+    await desk.getByRole('button', { name: '核准重設' }).click();
+    const temp = (await desk.getByTestId('temporary-password').innerText()).trim();
     expect(temp.length).toBeGreaterThanOrEqual(6);
-    await page.getByText(/接下來：玩家以此密碼登入後，須先設定新密碼/).waitFor();
-    await check(page, findings, 'user-reset-password-result', 'tw');
-    await page.getByRole('button', { name: '我已交付' }).click();
-    await expect.poll(() => page.getByTestId('temporary-password').count()).toBe(0);
+    await desk.getByText(/接下來：玩家以此密碼登入後，須先設定新密碼/).waitFor();
+    await check(desk, findings, 'user-reset-password-result', 'tw');
+    await desk.getByRole('button', { name: '我已交付' }).click();
+    await expect.poll(() => desk.getByTestId('temporary-password').count()).toBe(0);
+    await expect.poll(() => desk.getByTestId('reset-request').count()).toBe(0);
     expect((await getPlayer()).must_change_password).toBe(true);
     const login = await playerCall(api.base, null, 'login', { account: player.username, password: temp });
     expect(login['userinfo']).toBeTruthy();
@@ -181,10 +202,21 @@ describe('support journey in Chromium (1440x900)', () => {
     await check(page, findings, 'user-capital-logs', 'en');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reset password' }).click();
-    await page.getByText('Shown only once: copy it now and give it to the player through a verified channel.').waitFor();
-    await check(page, findings, 'user-reset-password-result', 'en');
-    await page.getByRole('button', { name: 'I have passed it on' }).click();
-    await expect.poll(() => page.getByTestId('temporary-password').count()).toBe(0);
+    await page
+      .getByTestId('reset-request')
+      .getByText(/support2 asked to reset this player's password/)
+      .waitFor();
+    await check(page, findings, 'user-reset-requested', 'en');
+    // The other desk, in English too, approves.
+    await desk.getByRole('button', { name: '繁體中文' }).click();
+    await desk.getByRole('menuitem', { name: 'English' }).click();
+    await desk.reload();
+    await desk.getByRole('button', { name: 'Approve reset' }).click();
+    await desk.getByText('Shown only once: copy it now and give it to the player through a verified channel.').waitFor();
+    await check(desk, findings, 'user-reset-password-result', 'en');
+    await desk.getByRole('button', { name: 'I have passed it on' }).click();
+    await expect.poll(() => desk.getByTestId('temporary-password').count()).toBe(0);
+    await desk.context().close();
   });
 
   it('support freezes with a required reason, unfreezes and sends an in-site message (en)', async () => {

@@ -47,7 +47,8 @@ export async function staffOf(t: TestApp, role: Role, admin?: string): Promise<{
 
 /**
  * A second superadmin nobody on the console set up (as one made by the deployment, or by the first more than 24 hours
- * ago): it may approve changes the bootstrap superadmin asks for. Inserted directly, once per app.
+ * ago): it may approve changes the bootstrap superadmin asks for. Inserted directly (with the audit row the deployment's
+ * own account gets), once per app.
  */
 export async function independentSuperadmin(t: TestApp): Promise<string> {
   const username = 'second_superadmin';
@@ -57,7 +58,12 @@ export async function independentSuperadmin(t: TestApp): Promise<string> {
   if (found === null) {
     const hash = await t.app.get(PasswordHasher).hash(STAFF_PASSWORD);
     const now = t.clock.now();
-    await t.app.get(TxRunner).write((m) => m.insert(StaffEntity, { username, password_hash: hash, role: 'superadmin', created_at: now, updated_at: now }));
+    const { AuditService } = await import('../src/audit/audit.service');
+    // As the deployment makes an account: its audit row is by no one on the console (ledger check I10 wants one).
+    await t.app.get(TxRunner).write(async (m) => {
+      const res = await m.insert(StaffEntity, { username, password_hash: hash, role: 'superadmin', created_at: now, updated_at: now });
+      await t.app.get(AuditService).record(m, null, { action: 'staff.bootstrap', targetType: 'staff', targetId: Number(res.identifiers[0]?.id) });
+    });
   }
   return staffLogin(t, username, STAFF_PASSWORD);
 }
@@ -133,4 +139,20 @@ export function routesUnder(t: TestApp, prefix: string): ConsoleRoute[] {
       hasQuery: r.queryDto !== null,
       queryDto: r.queryDto,
     }));
+}
+
+/**
+ * A staff password reset carried through: `requester` asks; for a player without a security code (202, nothing
+ * changed) `approver` approves it. Answers the response that carries the temporary password.
+ */
+export async function resetPlayerPassword(
+  t: TestApp,
+  userId: number,
+  requester: string,
+  approver: string,
+  body: Record<string, unknown> = {},
+): Promise<Awaited<ReturnType<typeof consoleCall>>> {
+  const asked = await consoleCall(t, 'post', `/admin-api/users/${userId}/reset-password`, requester, body);
+  if (asked.status !== 202) return asked;
+  return consoleCall(t, 'post', `/admin-api/users/${userId}/reset-password/approve`, approver, {});
 }

@@ -98,6 +98,8 @@ describe('bad input to every console route: 400 with field errors, nothing chang
       'POST /admin-api/auth/totp/enable': { otp: '123456' },
       'PUT /admin-api/users/:id': { nickname: 'nick' },
       'POST /admin-api/users/:id/reset-password': { reason: 'asked by phone' },
+      'POST /admin-api/users/:id/reset-password/approve': {},
+      'POST /admin-api/users/:id/reset-password/cancel': { reason: 'called back' },
       'POST /admin-api/users/:id/freeze': { reason: 'review' },
       'POST /admin-api/users/:id/unfreeze': { reason: 'review' },
       'POST /admin-api/users/:id/message': { title: 'Hello', content: 'Body' },

@@ -1,6 +1,6 @@
 import { CapitalLogEntity, UserEntity, UserSessionEntity } from '@sum28/database';
 import { IsNull } from 'typeorm';
-import { auditRows, consoleCall, createConsoleApp, roleTokens, staffOf, putSetting } from './console-fixtures';
+import { auditRows, consoleCall, createConsoleApp, roleTokens, staffOf, putSetting, resetPlayerPassword } from './console-fixtures';
 import { ledgerViolations, registerPlayer, type TestApp } from './factories/test-app';
 import { balances, postings, post, setSetting, withdrawer } from './wallet-fixtures';
 import type { Role } from '../src/console/roles';
@@ -193,7 +193,7 @@ describe('console money actions', () => {
     const p = await registerPlayer(t);
     const byFinance = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password`, tok.finance, {});
     expect(byFinance.status).toBe(403);
-    const reset = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password`, tok.support, { reason: 'caller verified by phone' });
+    const reset = await resetPlayerPassword(t, p.userId, tok.support, tok.superadmin, { reason: 'caller verified by phone' });
     expect(reset.status).toBe(200);
     const temp = reset.body.temporary_password as string;
     expect(temp).toMatch(/^[A-Za-z0-9]{12}$/);
@@ -221,10 +221,14 @@ describe('console money actions', () => {
     expect(again.body.code).toBe(1);
     expect((await post(t, 'withdrawInfo', again.body.data.userinfo.token as string, {})).body.code).toBe(1);
 
+    // support asked (with the reason), the superadmin approved and applied it
+    const asked = await auditRows(t, 'user.reset_request', p.userId);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ staff_role: 'support', reason: 'caller verified by phone' });
     const rows = await auditRows(t, 'user.reset_password', p.userId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ staff_role: 'support', reason: 'caller verified by phone', after: { must_change_password: true, sessions_revoked: 1 } });
-    expect(JSON.stringify(rows)).not.toContain(temp);
+    expect(rows[0]).toMatchObject({ staff_role: 'superadmin', after: { must_change_password: true, sessions_revoked: 1, requested_by: asked[0]?.staff_id } });
+    expect(JSON.stringify([...asked, ...rows])).not.toContain(temp);
   });
 
   it('freezes and unfreezes a player with a reason (operator; support may too, finance may not), audited; twice is 409', async () => {

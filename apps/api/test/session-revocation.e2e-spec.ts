@@ -4,7 +4,7 @@ import { HeartRoute } from '../src/lottery/heart-route';
 import { SessionCache } from '../src/auth/session-cache';
 import { ReadDb } from '../src/common/db/read-db';
 import type { Role } from '../src/console/roles';
-import { consoleCall, createConsoleApp, roleTokens } from './console-fixtures';
+import { consoleCall, createConsoleApp, resetPlayerPassword, roleTokens } from './console-fixtures';
 import { call } from './factories/game';
 import { registerPlayer, type TestApp } from './factories/test-app';
 
@@ -77,7 +77,7 @@ describe('session revocation reaches the heartbeat at once (this instance)', () 
     const p = await registerPlayer(t);
     holdClock();
     await warm(p.token);
-    const reset = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password`, tok.support, { reason: 'caller verified' });
+    const reset = await resetPlayerPassword(t, p.userId, tok.support, tok.superadmin, { reason: 'caller verified' });
     expect(reset.status).toBe(200);
     expect((await call(t, 'Lottery/heart', p.token, HEART)).error).toBe('SESSION_REPLACED');
   });

@@ -2,7 +2,7 @@ import { translate } from '@sum28/contracts';
 import { NoticeEntity, PayInfoEntity, UserEntity } from '@sum28/database';
 import { wallClockText } from '../src/auth/reset-hold';
 import type { Role } from '../src/console/roles';
-import { consoleCall, createConsoleApp, roleTokens } from './console-fixtures';
+import { adminToken, consoleCall, createConsoleApp, independentSuperadmin, resetPlayerPassword, roleTokens } from './console-fixtures';
 import { fundPlayer, ledgerViolations, registerPlayer, type TestApp } from './factories/test-app';
 import { balances, freshAccounts, post, postings, setSetting, withdrawer } from './wallet-fixtures';
 
@@ -22,14 +22,16 @@ describe('staff password reset and account takeover', () => {
     await setSetting(t, 'turnover_multiplier_bps', 0);
   });
   afterAll(async () => {
-    expect((await ledgerViolations(t)).violations).toBe(0);
+    const lv = await ledgerViolations(t);
+    expect(lv).toEqual({ violations: 0, failing: [] });
     await t.close();
   });
 
   const en = (path: string, token: string, body: Record<string, unknown>): ReturnType<typeof post> => post(t, path, token, { lang: 'en', ...body });
 
+  /** Support resets; for a player without a security code a superadmin approves, and only the approver reads the password. */
   async function resetBySupport(userId: number): Promise<string> {
-    const reset = await consoleCall(t, 'post', `/admin-api/users/${userId}/reset-password`, tok.support, { reason: 'caller said they forgot it' });
+    const reset = await resetPlayerPassword(t, userId, tok.support, tok.superadmin, { reason: 'caller said they forgot it' });
     expect(reset.status).toBe(200);
     return reset.body.temporary_password as string;
   }
@@ -117,6 +119,76 @@ describe('staff password reset and account takeover', () => {
     } finally {
       t.clock.advance(-DAY);
     }
+  });
+
+  it('with no security code: one staff member alone never holds a usable password; a second, independent one approves and alone reads it', async () => {
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 50_000);
+    const before = await t.ds.getRepository(UserEntity).findOneByOrFail({ id: p.userId });
+    const ask = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password`, tok.support, { reason: 'caller said they forgot it' });
+    expect(ask.status).toBe(202);
+    expect(ask.body).not.toHaveProperty('temporary_password');
+    expect(ask.body.pending).toMatchObject({ requested_by_username: expect.any(String), requested_at: expect.any(Number) });
+    // nothing changed for the player: the old password and session still work, no hold
+    const asked = await t.ds.getRepository(UserEntity).findOneByOrFail({ id: p.userId });
+    expect([asked.password_hash, asked.must_change_password, asked.reset_hold_until]).toEqual([before.password_hash, false, null]);
+    expect((await post(t, 'userInfo', p.token, {})).body.code).toBe(1);
+    // asking again answers the same request; the requester cannot approve it
+    expect((await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password`, tok.support, {})).body.pending).toEqual(ask.body.pending);
+    const self = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password/approve`, tok.support, {});
+    expect([self.status, self.body.error]).toEqual([403, 'MAKER_CHECKER']);
+    // the console shows the request on the player
+    const shown = await consoleCall(t, 'get', `/admin-api/users/${p.userId}`, tok.support);
+    expect(shown.body.reset_request).toEqual(ask.body.pending);
+    // cancelled: nothing pending, nothing changed; approving it now is refused
+    expect((await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password/cancel`, tok.superadmin, { reason: 'player called back' })).status).toBe(
+      200,
+    );
+    const late = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password/approve`, tok.superadmin, {});
+    expect([late.status, late.body.error]).toEqual([409, 'ALREADY_RESOLVED']);
+    // asked again, approved by a second member: only the approver reads the password, and the reset applies
+    expect((await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password`, tok.support, {})).status).toBe(202);
+    const ok = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password/approve`, tok.superadmin, {});
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ temporary_password: expect.any(String), sessions_revoked: 1 });
+    const after = await t.ds.getRepository(UserEntity).findOneByOrFail({ id: p.userId });
+    expect([after.must_change_password, after.reset_requested_by, after.reset_hold_until !== null]).toEqual([true, null, true]);
+    expect((await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password/approve`, tok.superadmin, {})).body.error).toBe('ALREADY_RESOLVED');
+    // a request lapses after a day
+    expect((await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password`, tok.support, {})).status).toBe(202);
+    t.clock.advance(DAY);
+    try {
+      const su = await adminToken(t); // staff sessions do not last a day
+      expect((await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password/approve`, su, {})).body.error).toBe('ALREADY_RESOLVED');
+      expect((await consoleCall(t, 'get', `/admin-api/users/${p.userId}`, su)).body.reset_request).toBeNull();
+    } finally {
+      t.clock.advance(-DAY);
+    }
+    const audit = await t.ds.query(`SELECT action FROM audit_logs WHERE target_type = 'user' AND target_id = '${p.userId}' ORDER BY id`);
+    expect((audit as { action: string }[]).map((r) => r.action)).toEqual([
+      'user.reset_request',
+      'user.reset_cancel',
+      'user.reset_request',
+      'user.reset_password',
+      'user.reset_request',
+    ]);
+  });
+
+  it('a reset request cannot be approved by an account its requester set up in the last 24 hours', async () => {
+    const p = await registerPlayer(t);
+    const created = await consoleCall(t, 'post', '/admin-api/staff', tok.superadmin, {
+      username: `sup${Date.now() % 1e8}`,
+      password: 'Staff-pw-2468',
+      role: 'support',
+    });
+    expect(created.status).toBe(201);
+    const fresh = await consoleCall(t, 'post', '/admin-api/auth/login', null, { username: created.body.username, password: 'Staff-pw-2468' });
+    expect((await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password`, tok.superadmin, {})).status).toBe(202);
+    const refused = await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password/approve`, fresh.body.token as string, {});
+    expect([refused.status, refused.body.error]).toEqual([403, 'APPROVER_SET_UP_BY_PARTY']);
+    // so did the support account, which the same superadmin created; a superadmin nobody here set up may
+    expect((await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password/approve`, tok.support, {})).body.error).toBe('APPROVER_SET_UP_BY_PARTY');
+    expect((await consoleCall(t, 'post', `/admin-api/users/${p.userId}/reset-password/approve`, await independentSuperadmin(t), {})).status).toBe(200);
   });
 
   describe('setPayInfo (independently of resets)', () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goTo, inspect, load, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
-import { adminToken, consoleCall, putSetting, startApi, type RunningApi } from './server';
+import { adminToken, consoleCall, putSetting, resetPlayerPassword, startApi, type RunningApi } from './server';
 
 const KEY_LIKE =
   /\b(common|tabs|login|register|home|wallet|personal|language|setting|changeLine|about|system|baseInfo|card|security|password|capital|withdraw|recharge|notice|team|news|share|action|customer|notFound|clipboard)\.[a-zA-Z0-9]+\b/;
@@ -332,9 +332,7 @@ describe('player journey in Chromium (390x844)', () => {
 
   it('after a reset by staff, the first sign-in goes straight to the change-password step', async () => {
     const { token, userId } = await operator();
-    const { temporary_password } = (await consoleCall(api.base, token, 'POST', `/admin-api/users/${userId}/reset-password`, { reason: 'journey' })) as {
-      temporary_password: string;
-    };
+    const temporary_password = await resetPlayerPassword(api.base, token, userId, 'journey');
     await load(page, '/login'); // the reset ended every session (the app may be on its way there itself)
     await settle();
     await type('Enter your username', USERNAME);

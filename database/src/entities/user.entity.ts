@@ -38,6 +38,9 @@ export class UserEntity {
   @BigIntColumn({ nullable: true }) locked_until!: number | null;
   /** After a staff password reset of a player without a security code: bets, withdrawals, payout and code changes wait until then. */
   @BigIntColumn({ nullable: true }) reset_hold_until!: number | null;
+  /** A staff password reset waiting for a second staff member (the player has no security code): who asked, when. */
+  @Column({ type: 'integer', nullable: true }) reset_requested_by!: number | null;
+  @BigIntColumn({ nullable: true }) reset_requested_at!: number | null;
   /** Security-code verifications in the minute `security_code_check_window` (any outcome; limit checked before argon2). */
   @Column({ type: 'integer', default: 0 }) security_code_checks!: number;
   @BigIntColumn({ default: 0 }) security_code_check_window!: number;

@@ -16,6 +16,7 @@ import { BetsHitSeenWinnersOnly1795420000000 as PgBetsHitSeenWinnersOnly } from 
 import { BetsRoundIndex1795468631312 as PgBetsRoundIndex } from './postgres/1795468631312-BetsRoundIndex';
 import { SettingChanges1795818442169 as PgSettingChanges } from './postgres/1795818442169-SettingChanges';
 import { KnownDevices1795900000000 as PgKnownDevices } from './postgres/1795900000000-KnownDevices';
+import { ResetRequests1795900100000 as PgResetRequests } from './postgres/1795900100000-ResetRequests';
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
@@ -30,6 +31,7 @@ import { BetsHitSeenWinnersOnly1795420000000 as SqliteBetsHitSeenWinnersOnly } f
 import { BetsRoundIndex1795468631312 as SqliteBetsRoundIndex } from './sqlite/1795468631312-BetsRoundIndex';
 import { SettingChanges1795818442169 as SqliteSettingChanges } from './sqlite/1795818442169-SettingChanges';
 import { KnownDevices1795900000000 as SqliteKnownDevices } from './sqlite/1795900000000-KnownDevices';
+import { ResetRequests1795900100000 as SqliteResetRequests } from './sqlite/1795900100000-ResetRequests';
 
 export const SQLITE_MIGRATIONS: Function[] = [
   SqliteInit,
@@ -46,6 +48,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteBetsRoundIndex,
   SqliteSettingChanges,
   SqliteKnownDevices,
+  SqliteResetRequests,
 ];
 export const POSTGRES_MIGRATIONS: Function[] = [
   PgInit,
@@ -62,4 +65,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   PgBetsRoundIndex,
   PgSettingChanges,
   PgKnownDevices,
+  PgResetRequests,
 ];

@@ -188,3 +188,20 @@ export async function putSetting(base: string, admin: string, id: string, value:
   const put = (await consoleCall(base, token, 'PUT', `/admin-api/settings/${id}`, { value })) as { applied: boolean; pending: { change_id: number } | null };
   if (!put.applied && put.pending !== null) await consoleCall(base, admin, 'POST', `/admin-api/settings/${id}/approve`, { change_id: put.pending.change_id });
 }
+
+/**
+ * A staff password reset as the console's two people do it: support (a staff account `reset_support`, made once by the
+ * superadmin) asks; for a player without a security code the superadmin approves and reads the temporary password.
+ */
+export async function resetPlayerPassword(base: string, admin: string, userId: number, reason: string): Promise<string> {
+  const username = 'reset_support';
+  const password = 'reset-support-pw-1';
+  await consoleCall(base, admin, 'POST', '/admin-api/staff', { username, password, role: 'support' }).catch((e: unknown) => {
+    if (!String(e).includes(' 409 ')) throw e; // made by an earlier call
+  });
+  const { token } = (await consoleCall(base, null, 'POST', '/admin-api/auth/login', { username, password })) as { token: string };
+  const asked = (await consoleCall(base, token, 'POST', `/admin-api/users/${userId}/reset-password`, { reason })) as { temporary_password?: string };
+  if (asked.temporary_password !== undefined) return asked.temporary_password;
+  const approved = (await consoleCall(base, admin, 'POST', `/admin-api/users/${userId}/reset-password/approve`, {})) as { temporary_password: string };
+  return approved.temporary_password;
+}

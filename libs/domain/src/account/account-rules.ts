@@ -242,6 +242,23 @@ export function resetHoldUntil(hasSecurityCode: boolean, now: number): number | 
   return hasSecurityCode ? null : now + PASSWORD_RESET_HOLD_MS;
 }
 
+/**
+ * A staff reset of a player without a security code needs a second staff member: the temporary password is then
+ * only ever shown to the one who approves, after someone else asked, so no one member both starts a reset and holds
+ * the password. A request nobody approved within this time lapses (a new one may be made).
+ */
+export const RESET_REQUEST_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** True when a staff reset needs a second staff member's approval: the player has no security code to prove themselves with. */
+export function resetNeedsSecondStaff(hasSecurityCode: boolean): boolean {
+  return !hasSecurityCode;
+}
+
+/** True while a reset request (users.reset_requested_at) waits for its approval. */
+export function isResetRequestLive(requestedAt: number | null, now: number): boolean {
+  return requestedAt !== null && now - requestedAt < RESET_REQUEST_TTL_MS;
+}
+
 /** True while a reset hold (users.reset_hold_until) is running. */
 export function isResetHoldActive(holdUntil: number | null, now: number): boolean {
   return holdUntil !== null && holdUntil > now;

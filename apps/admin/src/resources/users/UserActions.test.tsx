@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { canRoleAccess } from '../../access';
 import { initI18n } from '../../i18n/i18n';
 import { i18nProvider } from '../../i18n/i18nProvider';
-import { UserActions } from './UserActions';
+import { ResetRequestNotice, UserActions } from './UserActions';
 
 function auth(role: 'support' | 'operator' | 'finance' | 'superadmin'): AuthProvider {
   return {
@@ -67,6 +67,44 @@ describe("the player's actions", () => {
     expect([url, init.method, init.body]).toEqual(['/admin-api/users/42/reset-password', 'POST', '{}']);
     fireEvent.click(screen.getByRole('button', { name: 'I have passed it on' }));
     await waitFor(() => expect(screen.queryByTestId('temporary-password')).toBeNull());
+  });
+
+  it('a reset that needs a second staff member says so and shows no password', async () => {
+    const pending = { requested_by: 1, requested_by_username: 'support', requested_at: 1_790_000_000_000, expires_at: 1_790_086_400_000 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ id: 42, username: 'alice01', pending }), { status: 202 })),
+    );
+    renderAs('support');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset password' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByTestId('temporary-password')).toBeNull();
+  });
+
+  it('a pending reset: its requester may only cancel; another member approves and alone sees the password', async () => {
+    const pending = { requested_by: 1, requested_by_username: 'sup1', requested_at: 1_790_000_000_000, expires_at: 1_790_086_400_000 };
+    const notice = (by: number): React.ReactElement => (
+      <AdminContext authProvider={auth('support')} i18nProvider={i18nProvider}>
+        <RecordContextProvider value={{ ...player, reset_request: { ...pending, requested_by: by } }}>
+          <ResetRequestNotice />
+        </RecordContextProvider>
+      </AdminContext>
+    );
+    render(notice(1)); // the identity is staff 1: the requester
+    await waitFor(async () => expect((await screen.findByTestId('reset-request')).textContent).toMatch(/sup1 asked to reset.*You asked for this reset/));
+    await screen.findByRole('button', { name: 'Cancel request' });
+    expect(screen.queryByRole('button', { name: 'Approve reset' })).toBeNull();
+    cleanup();
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ id: 42, username: 'alice01', temporary_password: 'Tmp-5r8Wz1', sessions_revoked: 1 }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(notice(2));
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve reset' }));
+    expect((await screen.findByTestId('temporary-password')).textContent).toBe('Tmp-5r8Wz1');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect([url, init.method]).toEqual(['/admin-api/users/42/reset-password/approve', 'POST']);
   });
 
   it("support's message goes to the player's own route (not notices, which support may not write)", async () => {

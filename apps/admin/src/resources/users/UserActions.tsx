@@ -3,16 +3,27 @@ import FreezeIcon from '@mui/icons-material/AcUnit';
 import KeyIcon from '@mui/icons-material/Key';
 import MailIcon from '@mui/icons-material/Mail';
 import UnfreezeIcon from '@mui/icons-material/LockOpen';
-import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Typography } from '@mui/material';
+import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { type ReactNode, useId, useState } from 'react';
-import { Button, TopToolbar, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, HttpError, TopToolbar, useCanAccess, useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { API_ROOT, httpClient } from '../../api';
+import { useIntlLocale } from '../../common/fields';
+
+interface ResetRequest {
+  requested_by: number;
+  requested_by_username: string;
+  requested_at: number;
+  expires_at: number;
+}
 
 interface PlayerRecord {
   id: number;
   username: string;
   status: string;
+  reset_request?: ResetRequest | null;
 }
+
+type ResetAnswer = { temporary_password: string; sessions_revoked: number } | { pending: ResetRequest };
 
 async function post(path: string, body: unknown): Promise<unknown> {
   const { json } = await httpClient(`${API_ROOT}${path}`, {
@@ -124,6 +135,112 @@ function idempotencyKey(): { idempotency_key?: string } {
 }
 
 type Open = 'reset' | 'freeze' | 'message' | 'gift' | null;
+type Temporary = { password: string; sessions: number };
+
+/** The temporary password of a reset, shown once to whoever completed it (the approver, for a player without a security code). */
+function TemporaryPasswordDialog({ temporary, onDone }: { temporary: Temporary | null; onDone: () => void }): React.ReactElement {
+  const translate = useTranslate();
+  const t = (k: string, o?: Record<string, unknown>): string => translate(`resources.support.${k}`, o);
+  return (
+    <Dialog open={temporary !== null} aria-labelledby="reset-result-title" fullWidth maxWidth="sm">
+      <DialogTitle id="reset-result-title">{t('reset.result_title')}</DialogTitle>
+      <DialogContent>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('reset.shown_once')}
+        </Alert>
+        <Typography variant="body2">{t('reset.temporary')}</Typography>
+        <Typography
+          component="code"
+          data-testid="temporary-password"
+          sx={{ display: 'block', fontFamily: 'monospace', fontSize: 20, my: 1, userSelect: 'all' }}
+        >
+          {temporary?.password}
+        </Typography>
+        <Typography variant="body2">{t('reset.next_steps', { smart_count: temporary?.sessions ?? 0 })}</Typography>
+      </DialogContent>
+      <DialogActions>
+        <MuiButton variant="contained" onClick={onDone}>
+          {t('reset.done')}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * A password reset waiting for a second staff member (the player has no security code): who asked and when, with
+ * approve (another member who may reset: the temporary password is then shown to them only) and cancel.
+ */
+export function ResetRequestNotice(): React.ReactElement | null {
+  const record = useRecordContext<PlayerRecord>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const intlLocale = useIntlLocale();
+  const { identity } = useGetIdentity();
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'reset_password' });
+  const [busy, setBusy] = useState(false);
+  const [temporary, setTemporary] = useState<Temporary | null>(null);
+  const pending = record?.reset_request ?? null;
+  if (record === undefined || (pending === null && temporary === null)) return null;
+  const t = (k: string, o?: Record<string, unknown>): string => translate(`resources.support.${k}`, o);
+  const own = pending !== null && identity?.id === pending.requested_by;
+  const act = async (verb: 'approve' | 'cancel'): Promise<void> => {
+    setBusy(true);
+    try {
+      const answer = await post(`/users/${record.id}/reset-password/${verb}`, {});
+      if (verb === 'approve') {
+        const a = answer as { temporary_password: string; sessions_revoked: number };
+        setTemporary({ password: a.temporary_password, sessions: a.sessions_revoked });
+      } else {
+        notify('resources.support.reset.cancelled', { type: 'success' });
+      }
+    } catch (e) {
+      notify(e instanceof HttpError ? e.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+  return (
+    <>
+      {pending !== null && (
+        <Alert
+          severity="warning"
+          role="status"
+          data-testid="reset-request"
+          sx={{ mb: 2 }}
+          action={
+            canAccess === true && (
+              <Stack direction="row" spacing={1}>
+                {!own && (
+                  <MuiButton size="small" variant="contained" disabled={busy} onClick={() => void act('approve')}>
+                    {t('reset.approve')}
+                  </MuiButton>
+                )}
+                <MuiButton size="small" color="inherit" disabled={busy} onClick={() => void act('cancel')}>
+                  {t('reset.cancel_request')}
+                </MuiButton>
+              </Stack>
+            )
+          }
+        >
+          {t('reset.pending', {
+            staff: pending.requested_by_username || `#${pending.requested_by}`,
+            time: new Date(pending.requested_at).toLocaleString(intlLocale),
+            expires: new Date(pending.expires_at).toLocaleString(intlLocale),
+          })}
+          {own && (
+            <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+              {t('reset.own_request')}
+            </Typography>
+          )}
+        </Alert>
+      )}
+      <TemporaryPasswordDialog temporary={temporary} onDone={() => setTemporary(null)} />
+    </>
+  );
+}
 
 function Guarded({ resource, action, children }: { resource: string; action: string; children: ReactNode }): React.ReactElement | null {
   const { canAccess } = useCanAccess({ resource, action });
@@ -142,7 +259,7 @@ export function UserActions(): React.ReactElement | null {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState<Open>(null);
-  const [temporary, setTemporary] = useState<{ password: string; sessions: number } | null>(null);
+  const [temporary, setTemporary] = useState<Temporary | null>(null);
   if (record === undefined) return null;
   const t = (k: string, o?: Record<string, unknown>): string => translate(`resources.support.${k}`, o);
   const frozen = record.status === 'frozen';
@@ -177,37 +294,14 @@ export function UserActions(): React.ReactElement | null {
         confirm={t('reset.confirm')}
         onClose={() => setOpen(null)}
         onSubmit={async (v) => {
-          const a = (await post(`/users/${record.id}/reset-password`, v['reason'] ? { reason: v['reason'] } : {})) as {
-            temporary_password: string;
-            sessions_revoked: number;
-          };
+          const a = (await post(`/users/${record.id}/reset-password`, v['reason'] ? { reason: v['reason'] } : {})) as ResetAnswer;
           setOpen(null);
-          setTemporary({ password: a.temporary_password, sessions: a.sessions_revoked });
+          if ('pending' in a) notify('resources.support.reset.requested', { type: 'info' });
+          else setTemporary({ password: a.temporary_password, sessions: a.sessions_revoked });
           refresh();
         }}
       />
-      <Dialog open={temporary !== null} aria-labelledby="reset-result-title" fullWidth maxWidth="sm">
-        <DialogTitle id="reset-result-title">{t('reset.result_title')}</DialogTitle>
-        <DialogContent>
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {t('reset.shown_once')}
-          </Alert>
-          <Typography variant="body2">{t('reset.temporary')}</Typography>
-          <Typography
-            component="code"
-            data-testid="temporary-password"
-            sx={{ display: 'block', fontFamily: 'monospace', fontSize: 20, my: 1, userSelect: 'all' }}
-          >
-            {temporary?.password}
-          </Typography>
-          <Typography variant="body2">{t('reset.next_steps', { smart_count: temporary?.sessions ?? 0 })}</Typography>
-        </DialogContent>
-        <DialogActions>
-          <MuiButton variant="contained" onClick={() => setTemporary(null)}>
-            {t('reset.done')}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
+      <TemporaryPasswordDialog temporary={temporary} onDone={() => setTemporary(null)} />
 
       <ActionDialog
         open={open === 'freeze'}

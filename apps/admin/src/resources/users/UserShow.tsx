@@ -15,7 +15,7 @@ import {
 import { DateTimeField, MoneyField } from '../../common/fields';
 import { STATUS_CHOICES as CAPITAL_STATUS_CHOICES, TYPE_CHOICES as CAPITAL_TYPE_CHOICES } from '../capital-logs/choices';
 import { GROUP_CHOICES, STATUS_CHOICES } from './choices';
-import { UserActions } from './UserActions';
+import { ResetRequestNotice, UserActions } from './UserActions';
 
 const empty = <span>-</span>;
 const S = 'resources.support.columns';
@@ -187,6 +187,7 @@ export default function UserShow(): React.ReactElement {
   const audit = useCanAccess({ action: 'list', resource: 'audit_logs' }).canAccess === true;
   return (
     <Show actions={<UserActions />}>
+      <ResetRequestNotice />
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="resources.users.tabs.profile">
           <TextField source="id" />

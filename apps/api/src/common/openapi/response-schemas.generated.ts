@@ -1675,6 +1675,37 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       },
       required: ['id', 'username', 'temporary_password', 'sessions_revoked'],
     },
+    ResetRequestAnswer: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'number',
+        },
+        username: {
+          type: 'string',
+        },
+        pending: {
+          type: 'object',
+          properties: {
+            requested_by: {
+              type: 'number',
+            },
+            requested_by_username: {
+              type: 'string',
+            },
+            requested_at: {
+              type: 'number',
+            },
+            expires_at: {
+              type: 'number',
+            },
+          },
+          required: ['requested_by', 'requested_by_username', 'requested_at', 'expires_at'],
+        },
+      },
+      required: ['id', 'username', 'pending'],
+      description: 'A reset waiting for a second staff member (the player has no security code): nothing changed yet.',
+    },
     RoundState: {
       type: 'string',
       enum: ['open', 'closed', 'drawn', 'void'],
@@ -2072,6 +2103,26 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           type: 'number',
           nullable: true,
         },
+        reset_request: {
+          type: 'object',
+          properties: {
+            requested_by: {
+              type: 'number',
+            },
+            requested_by_username: {
+              type: 'string',
+            },
+            requested_at: {
+              type: 'number',
+            },
+            expires_at: {
+              type: 'number',
+            },
+          },
+          required: ['requested_by', 'requested_by_username', 'requested_at', 'expires_at'],
+          nullable: true,
+          description: "A password reset waiting for a second staff member's approval (null: none, or lapsed).",
+        },
         created_at: {
           type: 'number',
         },
@@ -2098,6 +2149,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         'must_change_password',
         'login_failures',
         'locked_until',
+        'reset_request',
         'created_at',
         'updated_at',
       ],
@@ -3008,6 +3060,12 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         $ref: '#/components/schemas/UserSessionView',
       },
     },
+    UsersController_approveReset: {
+      $ref: '#/components/schemas/ResetPasswordAnswer',
+    },
+    UsersController_cancelReset: {
+      $ref: '#/components/schemas/UserAdminView',
+    },
     UsersController_csv: {
       type: 'string',
     },
@@ -3030,7 +3088,14 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       $ref: '#/components/schemas/NoticeView',
     },
     UsersController_resetPassword: {
-      $ref: '#/components/schemas/ResetPasswordAnswer',
+      oneOf: [
+        {
+          $ref: '#/components/schemas/ResetPasswordAnswer',
+        },
+        {
+          $ref: '#/components/schemas/ResetRequestAnswer',
+        },
+      ],
     },
     UsersController_unfreeze: {
       $ref: '#/components/schemas/UserAdminView',

@@ -22,11 +22,13 @@ export interface UserAdminView {
   must_change_password: boolean;
   login_failures: number;
   locked_until: number | null;
+  /** A password reset waiting for a second staff member's approval (null: none, or lapsed). */
+  reset_request: { requested_by: number; requested_by_username: string; requested_at: number; expires_at: number } | null;
   created_at: number;
   updated_at: number;
 }
 
-export function userAdminView(u: UserEntity, inviterUsername: string | null = null): UserAdminView {
+export function userAdminView(u: UserEntity, inviterUsername: string | null = null, resetRequest: UserAdminView['reset_request'] = null): UserAdminView {
   return {
     id: u.id,
     username: u.username,
@@ -46,6 +48,7 @@ export function userAdminView(u: UserEntity, inviterUsername: string | null = nu
     must_change_password: u.must_change_password,
     login_failures: u.login_failures,
     locked_until: u.locked_until,
+    reset_request: resetRequest,
     created_at: u.created_at,
     updated_at: u.updated_at,
   };

@@ -1,6 +1,18 @@
-import { Injectable } from '@nestjs/common';
-import { CapitalLogEntity, TxRunner, UserEntity, UserSessionEntity } from '@sum28/database';
-import { ACCOUNT_STATUS, AUDIT_STATUS, CAPITAL_TYPE, minorToMajor, resetHoldUntil, validateMobile, validateNickname, validatePassword } from '@sum28/domain';
+import { Inject, Injectable } from '@nestjs/common';
+import { CapitalLogEntity, StaffEntity, TxRunner, UserEntity, UserSessionEntity } from '@sum28/database';
+import {
+  ACCOUNT_STATUS,
+  AUDIT_STATUS,
+  CAPITAL_TYPE,
+  isResetRequestLive,
+  minorToMajor,
+  RESET_REQUEST_TTL_MS,
+  resetHoldUntil,
+  resetNeedsSecondStaff,
+  validateMobile,
+  validateNickname,
+  validatePassword,
+} from '@sum28/domain';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { AuditService } from '../../audit/audit.service';
 import type { StaffActor } from '../../audit/audit.types';
@@ -8,7 +20,8 @@ import { PasswordHasher } from '../../auth/password-hasher';
 import { SessionRevocations } from '../../auth/session-revocations';
 import { ApiError, unwrap } from '../../common/api-error';
 import { Clock } from '../../common/clock';
-import { ApprovalsService } from '../../wallet/approvals.service';
+import { APP_CONFIG, type AppConfig } from '../../common/config/app-config';
+import { ApprovalsService, assertApproverIndependent } from '../../wallet/approvals.service';
 import { randomPassword } from '../auth/staff-auth.service';
 import { type ListReader, ListService } from '../list/list.service';
 import { amountField } from '../common/money';
@@ -21,6 +34,13 @@ export interface ResetPasswordAnswer {
   /** shown once: the player signs in with it and must then choose a new password */
   temporary_password: string;
   sessions_revoked: number;
+}
+
+/** A reset waiting for a second staff member (the player has no security code): nothing changed yet. */
+export interface ResetRequestAnswer {
+  id: number;
+  username: string;
+  pending: { requested_by: number; requested_by_username: string; requested_at: number; expires_at: number };
 }
 
 /** Players in the console: read (support and up), edit and freeze (operator), reset passwords (support), gifts (finance). */
@@ -38,6 +58,7 @@ export class UsersAdminService {
     private readonly hasher: PasswordHasher,
     private readonly approvals: ApprovalsService,
     private readonly revocations: SessionRevocations,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {
     this.reads = lists.reader(UserEntity, USERS_LIST, (rows) => this.views(rows), USER_CSV_COLUMNS);
   }
@@ -48,7 +69,33 @@ export class UsersAdminService {
       ? await this.ds.getRepository(UserEntity).find({ where: { id: In(inviterIds) }, select: { id: true, username: true } })
       : [];
     const names = new Map(inviters.map((u) => [u.id, u.username]));
-    return rows.map((u) => userAdminView(u, u.inviter_id === null ? null : (names.get(u.inviter_id) ?? null)));
+    const now = this.clock.now();
+    const requesterIds = [
+      ...new Set(
+        rows
+          .filter((u) => isResetRequestLive(u.reset_requested_at, now))
+          .map((u) => u.reset_requested_by)
+          .filter((id): id is number => id !== null),
+      ),
+    ];
+    const requesters = requesterIds.length
+      ? await this.ds.getRepository(StaffEntity).find({ where: { id: In(requesterIds) }, select: { id: true, username: true } })
+      : [];
+    const staffNames = new Map(requesters.map((st) => [st.id, st.username]));
+    return rows.map((u) => {
+      const live = isResetRequestLive(u.reset_requested_at, now) && u.reset_requested_by !== null;
+      return userAdminView(
+        u,
+        u.inviter_id === null ? null : (names.get(u.inviter_id) ?? null),
+        live && u.reset_requested_by !== null && u.reset_requested_at !== null
+          ? this.pendingOf(u.reset_requested_by, staffNames.get(u.reset_requested_by) ?? '', u.reset_requested_at)
+          : null,
+      );
+    });
+  }
+
+  private pendingOf(by: number, byUsername: string, at: number): ResetRequestAnswer['pending'] {
+    return { requested_by: by, requested_by_username: byUsername, requested_at: at, expires_at: at + RESET_REQUEST_TTL_MS };
   }
 
   private async lockUser(m: EntityManager, id: number): Promise<UserEntity> {
@@ -86,52 +133,150 @@ export class UsersAdminService {
   }
 
   /**
-   * A one-time temporary password (random, shown once): the player must change it at the next sign-in
-   * (the player guard refuses everything but userInfo, newPass and logout), and every session ends now.
-   * Whoever reads the temporary password is not thereby the player (docs/reliability.md, "Staff password
-   * reset and account takeover"): a player with a security code must give it with that first change; a
-   * player without one gets `reset_hold_until` (24 h) during which bets, withdrawals, payout-account and
-   * security-code changes are refused with the reason and the time.
+   * A staff password reset (docs/reliability.md, "Staff password reset and account takeover"). A player with a
+   * security code gets a one-time temporary password at once: whoever reads it is not thereby the player, who must
+   * give the code with the first change. A player without one gets a request (202, nothing changed) that a second,
+   * independent staff member approves (`approveReset`), who alone is shown the temporary password: no one member
+   * both starts a reset and holds the password. The reset itself (`applyReset`) forces a password change at the
+   * next sign-in (the player guard allows only userInfo, newPass and logout), ends every session, and starts the
+   * 24-hour hold on bets, withdrawals and payout and code changes for a player without a code.
    */
-  async resetPassword(actor: StaffActor, id: number, dto: ResetPasswordDto): Promise<ResetPasswordAnswer> {
-    let temporary = randomPassword(12);
-    while (!validatePassword(temporary).ok) temporary = randomPassword(12);
-    const hash = await this.hasher.hash(temporary);
+  async resetPassword(actor: StaffActor, id: number, dto: ResetPasswordDto): Promise<ResetPasswordAnswer | ResetRequestAnswer> {
+    const plain = await this.ds.getRepository(UserEntity).findOne({ where: { id }, select: { id: true, security_code_hash: true } });
+    if (!plain) throw new ApiError('NOT_FOUND');
+    const immediate = !resetNeedsSecondStaff(plain.security_code_hash !== null);
+    const temp = immediate ? await this.temporaryPassword() : null;
     const now = this.clock.now();
     const answer = await this.tx.write(async (m) => {
       const before = await this.lockUser(m, id);
-      const holdUntil = resetHoldUntil(before.security_code_hash !== null, now);
-      await m.update(
-        UserEntity,
-        { id },
-        { password_hash: hash, must_change_password: true, login_failures: 0, locked_until: null, reset_hold_until: holdUntil, updated_at: now },
-      );
-      // Same statement as SessionService.revokeAllOf, here inside this transaction so the reset and the sign-out are one change.
-      const revoked = await m
-        .createQueryBuilder()
-        .update(UserSessionEntity)
-        .set({ revoked_at: now })
-        .where('user_id = :id AND revoked_at IS NULL', { id })
-        .execute();
-      const after = await m.findOneByOrFail(UserEntity, { id });
-      const sessionsRevoked = revoked.affected ?? 0;
+      if (temp !== null && !resetNeedsSecondStaff(before.security_code_hash !== null)) {
+        return this.applyReset(m, actor, before, temp, dto.reason, null);
+      }
+      if (isResetRequestLive(before.reset_requested_at, now) && before.reset_requested_by !== null && before.reset_requested_at !== null) {
+        // Asked already (by this member or another): the same request, unchanged; the other member approves it.
+        return this.requestAnswer(m, before, before.reset_requested_by, before.reset_requested_at);
+      }
+      await m.update(UserEntity, { id }, { reset_requested_by: actor.id, reset_requested_at: now });
       await this.audit.record(m, actor, {
-        action: 'user.reset_password',
+        action: 'user.reset_request',
         targetType: 'user',
         targetId: id,
-        before: { must_change_password: before.must_change_password, locked_until: before.locked_until, reset_hold_until: before.reset_hold_until },
-        after: {
-          must_change_password: after.must_change_password,
-          locked_until: after.locked_until,
-          reset_hold_until: after.reset_hold_until,
-          sessions_revoked: sessionsRevoked,
-        },
+        before: { reset_requested_by: before.reset_requested_by, reset_requested_at: before.reset_requested_at },
+        after: { reset_requested_by: actor.id, reset_requested_at: now, expires_at: now + RESET_REQUEST_TTL_MS },
         reason: dto.reason,
       });
-      return { id, username: after.username, temporary_password: temporary, sessions_revoked: sessionsRevoked };
+      return this.requestAnswer(m, before, actor.id, now);
+    });
+    if ('temporary_password' in answer) await this.revocations.revoked(id);
+    return answer;
+  }
+
+  /**
+   * A second staff member approves a pending reset request: not its requester (MAKER_CHECKER), not an account the
+   * requester created or changed in the last 24 hours (APPROVER_SET_UP_BY_PARTY). The reset applies and the
+   * temporary password is shown to this approver only. ALREADY_RESOLVED when no request is pending (approved,
+   * cancelled or lapsed).
+   */
+  async approveReset(actor: StaffActor, id: number): Promise<ResetPasswordAnswer> {
+    const temp = await this.temporaryPassword();
+    const now = this.clock.now();
+    const answer = await this.tx.write(async (m) => {
+      const before = await this.lockUser(m, id);
+      const by = before.reset_requested_by;
+      if (by === null || !isResetRequestLive(before.reset_requested_at, now)) throw new ApiError('ALREADY_RESOLVED');
+      if (by === actor.id) throw new ApiError('MAKER_CHECKER');
+      await assertApproverIndependent(m, actor.id, [by], now, this.cfg.schedule.tz);
+      return this.applyReset(m, actor, before, temp, undefined, by);
     });
     await this.revocations.revoked(id);
     return answer;
+  }
+
+  /** Cancels a pending reset request (its requester or another staff member who may reset), with a reason; nothing else changes. */
+  async cancelReset(actor: StaffActor, id: number, dto: ResetPasswordDto): Promise<UserAdminView> {
+    const now = this.clock.now();
+    await this.tx.write(async (m) => {
+      const before = await this.lockUser(m, id);
+      if (before.reset_requested_by === null || !isResetRequestLive(before.reset_requested_at, now)) throw new ApiError('ALREADY_RESOLVED');
+      await m.update(UserEntity, { id }, { reset_requested_by: null, reset_requested_at: null });
+      await this.audit.record(m, actor, {
+        action: 'user.reset_cancel',
+        targetType: 'user',
+        targetId: id,
+        before: { reset_requested_by: before.reset_requested_by, reset_requested_at: before.reset_requested_at },
+        after: { reset_requested_by: null, reset_requested_at: null },
+        reason: dto.reason,
+      });
+    });
+    return this.reads.get(id);
+  }
+
+  private async temporaryPassword(): Promise<{ password: string; hash: string }> {
+    let password = randomPassword(12);
+    while (!validatePassword(password).ok) password = randomPassword(12);
+    return { password, hash: await this.hasher.hash(password) };
+  }
+
+  private async requestAnswer(m: EntityManager, user: UserEntity, by: number, at: number): Promise<ResetRequestAnswer> {
+    const requester = await m.findOne(StaffEntity, { where: { id: by }, select: { id: true, username: true } });
+    return { id: user.id, username: user.username, pending: this.pendingOf(by, requester?.username ?? '', at) };
+  }
+
+  /** The reset itself, in the caller's transaction on the locked row `before`; `requestedBy` when a second member approved it. */
+  private async applyReset(
+    m: EntityManager,
+    actor: StaffActor,
+    before: UserEntity,
+    temp: { password: string; hash: string },
+    reason: string | undefined,
+    requestedBy: number | null,
+  ): Promise<ResetPasswordAnswer> {
+    const id = before.id;
+    const now = this.clock.now();
+    const holdUntil = resetHoldUntil(before.security_code_hash !== null, now);
+    await m.update(
+      UserEntity,
+      { id },
+      {
+        password_hash: temp.hash,
+        must_change_password: true,
+        login_failures: 0,
+        locked_until: null,
+        reset_hold_until: holdUntil,
+        reset_requested_by: null,
+        reset_requested_at: null,
+        updated_at: now,
+      },
+    );
+    // Same statement as SessionService.revokeAllOf, here inside this transaction so the reset and the sign-out are one change.
+    const revoked = await m
+      .createQueryBuilder()
+      .update(UserSessionEntity)
+      .set({ revoked_at: now })
+      .where('user_id = :id AND revoked_at IS NULL', { id })
+      .execute();
+    const after = await m.findOneByOrFail(UserEntity, { id });
+    const sessionsRevoked = revoked.affected ?? 0;
+    await this.audit.record(m, actor, {
+      action: 'user.reset_password',
+      targetType: 'user',
+      targetId: id,
+      before: {
+        must_change_password: before.must_change_password,
+        locked_until: before.locked_until,
+        reset_hold_until: before.reset_hold_until,
+        reset_requested_by: before.reset_requested_by,
+      },
+      after: {
+        must_change_password: after.must_change_password,
+        locked_until: after.locked_until,
+        reset_hold_until: after.reset_hold_until,
+        sessions_revoked: sessionsRevoked,
+        ...(requestedBy !== null ? { requested_by: requestedBy, approved_by: actor.id } : {}),
+      },
+      ...(reason !== undefined ? { reason } : {}),
+    });
+    return { id, username: after.username, temporary_password: temp.password, sessions_revoked: sessionsRevoked };
   }
 
   /** Freezes (cannot bet or withdraw, can still sign in and look) or unfreezes a player, with a reason. */

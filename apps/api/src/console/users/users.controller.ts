@@ -1,4 +1,5 @@
-import { Body, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, HttpCode, Post, Put, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiOperation } from '@nestjs/swagger';
 import type { StaffActor } from '../../audit/audit.types';
 import { ReadRoutes } from '../common/crud.controller';
@@ -7,7 +8,7 @@ import { ContentAdminService } from '../content/content-admin.service';
 import type { NoticeView } from '../content/content-defs';
 import { Actor, ConsoleController, Permit } from '../permission';
 import type { UserAdminView } from './user-admin-view';
-import { type GiftAnswer, type ResetPasswordAnswer, UsersAdminService } from './users-admin.service';
+import { type GiftAnswer, type ResetPasswordAnswer, type ResetRequestAnswer, UsersAdminService } from './users-admin.service';
 import { FreezeDto, GiftDto, MessageDto, ResetPasswordDto, UpdateUserDto } from './users.dto';
 
 @ConsoleController('users')
@@ -35,9 +36,38 @@ export class UsersController {
   @Post(':id/reset-password')
   @HttpCode(200)
   @Permit('users.reset_password')
-  @ApiOperation({ summary: 'A temporary password, shown once; the player must change it and is signed out everywhere' })
-  resetPassword(@IdParam() id: number, @Body() dto: ResetPasswordDto, @Actor() actor: StaffActor): Promise<ResetPasswordAnswer> {
-    return this.users.resetPassword(actor, id, dto);
+  @ApiOperation({
+    summary:
+      'A player with a security code: a temporary password, shown once; the player must change it (giving the code) and is signed out everywhere. A player without one: 202 with the request in `pending`, nothing changed, until a second staff member approves it at reset-password/approve',
+  })
+  async resetPassword(
+    @IdParam() id: number,
+    @Body() dto: ResetPasswordDto,
+    @Actor() actor: StaffActor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ResetPasswordAnswer | ResetRequestAnswer> {
+    const out = await this.users.resetPassword(actor, id, dto);
+    if ('pending' in out) reply.status(202);
+    return out;
+  }
+
+  @Post(':id/reset-password/approve')
+  @HttpCode(200)
+  @Permit('users.reset_password')
+  @ApiOperation({
+    summary:
+      'A second staff member approves the pending reset: not its requester (MAKER_CHECKER), not an account the requester set up in the last 24 hours (APPROVER_SET_UP_BY_PARTY); the temporary password is shown once, to this approver',
+  })
+  approveReset(@IdParam() id: number, @Body() _dto: ResetPasswordDto, @Actor() actor: StaffActor): Promise<ResetPasswordAnswer> {
+    return this.users.approveReset(actor, id);
+  }
+
+  @Post(':id/reset-password/cancel')
+  @HttpCode(200)
+  @Permit('users.reset_password')
+  @ApiOperation({ summary: 'Cancels the pending reset request {reason?}; nothing else changes' })
+  cancelReset(@IdParam() id: number, @Body() dto: ResetPasswordDto, @Actor() actor: StaffActor): Promise<UserAdminView> {
+    return this.users.cancelReset(actor, id, dto);
   }
 
   @Post(':id/freeze')

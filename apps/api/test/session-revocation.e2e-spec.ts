@@ -4,7 +4,7 @@ import { HeartRoute } from '../src/lottery/heart-route';
 import { SessionCache } from '../src/auth/session-cache';
 import { ReadDb } from '../src/common/db/read-db';
 import type { Role } from '../src/console/roles';
-import { consoleCall, createConsoleApp, resetPlayerPassword, roleTokens } from './console-fixtures';
+import { createConsoleApp, resetPlayerPassword, roleTokens } from './console-fixtures';
 import { call } from './factories/game';
 import { registerPlayer, type TestApp } from './factories/test-app';
 

@@ -15,6 +15,17 @@ interface Player {
   info: Record<string, unknown>;
 }
 
+/** One `playOrder` answer as the page received it: accepted (`error` null, `after` the balance after it) or refused (its key). */
+interface BetAnswer {
+  issue: string;
+  play_type: string;
+  error: string | null;
+  after: number | null;
+}
+
+/** The refusals that only say the round closed before the bet (or the follow) arrived. */
+const ROUND_MOVED_ON = new Set(['ROUND_CLOSED', 'FOLLOW_CURRENT_ONLY']);
+
 /**
  * The game journey (issue 11) on a phone viewport against the real API with the round scheduler on and short rounds:
  * a funded player enters a room from home, bets on two categories, watches the round close and draw and sees the
@@ -31,6 +42,8 @@ describe('game journey in Chromium (390x844)', () => {
   let bob: Player;
   let pageA: Page;
   let pageB: Page;
+  /** Every `playOrder` answer of each page, in the order they came (see `recordBets`). */
+  const betAnswers = new Map<Page, Promise<BetAnswer>[]>();
 
   async function playerCall(path: string, body: Record<string, unknown>, token?: string): Promise<Record<string, unknown>> {
     const res = await fetch(`${api.base}/index.php/api/${path}`, {
@@ -79,7 +92,122 @@ describe('game journey in Chromium (390x844)', () => {
       },
       [String(token), JSON.stringify(rest), locale] as const,
     );
-    return context.newPage();
+    // Every dialog and toast that was on the screen, so one that lasts seconds can be judged after it went away.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      const toasts: string[] = [];
+      const toastText = new WeakMap<Element, string>();
+      Object.assign(window, { dialogsSeen: seen, toastsSeen: toasts });
+      new MutationObserver(() => {
+        for (const d of document.querySelectorAll('[role="dialog"]')) {
+          const text = d.textContent ?? '';
+          if (text !== '' && toastText.get(d) !== text) seen.push(text);
+          toastText.set(d, text);
+        }
+        for (const t of document.querySelectorAll('.adm-toast-main')) {
+          const text = t.textContent ?? '';
+          if (text !== '' && toastText.get(t) !== text) toasts.push(text);
+          toastText.set(t, text);
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const page = await context.newPage();
+    recordBets(page);
+    return page;
+  }
+
+  /** Records the answers to the bets the page sends (one `playOrder` per category; a slip stops at the first refusal). */
+  function recordBets(page: Page): void {
+    const answers: Promise<BetAnswer>[] = [];
+    betAnswers.set(page, answers);
+    page.on('response', (res) => {
+      if (!res.url().toLowerCase().includes('/lottery/playorder')) return;
+      const sent = (res.request().postDataJSON() ?? {}) as { issue?: string; play_type?: string };
+      const of = { issue: String(sent.issue), play_type: String(sent.play_type) };
+      answers.push(
+        res.json().then(
+          (env: { code: number; error?: string; data: { after_quantity?: number } | null }) => ({
+            ...of,
+            error: env.code === 1 ? null : (env.error ?? `code ${env.code}`),
+            after: env.data?.after_quantity ?? null,
+          }),
+          (e: unknown) => ({ ...of, error: `unreadable answer: ${String(e)}`, after: null }),
+        ),
+      );
+    });
+  }
+
+  /** The answers to a slip of `count` categories sent after the `from`th answer: all of them, or up to its first refusal. */
+  async function slipAnswers(page: Page, from: number, count: number): Promise<BetAnswer[]> {
+    const all = betAnswers.get(page) ?? [];
+    const done = async (): Promise<boolean> => {
+      const got = await Promise.all(all.slice(from));
+      return got.length >= count || got.some((a) => a.error !== null);
+    };
+    await expect.poll(done, { timeout: ACTION_LIMIT_MS }).toBe(true);
+    return (await Promise.all(all.slice(from))).slice(0, count);
+  }
+
+  const dialogsSeen = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { dialogsSeen: string[] }).dialogsSeen.length);
+
+  /**
+   * Waits until the result of a round the player bet on was told (a popup matching `result` seen after the `from`th
+   * dialog) and no popup is on the screen: an inspection then judges the room, not a popup fading in over it.
+   */
+  async function resultTold(page: Page, from: number, result: RegExp): Promise<void> {
+    await page.waitForFunction(
+      ([n, re]) => (window as unknown as { dialogsSeen: string[] }).dialogsSeen.slice(Number(n)).some((t) => new RegExp(String(re)).test(t)),
+      [from, result.source] as const,
+      { timeout: ACTION_LIMIT_MS, polling: 250 },
+    );
+    await page.getByRole('dialog').filter({ hasText: result }).first().waitFor({ state: 'hidden', timeout: ACTION_LIMIT_MS });
+  }
+
+  /** Waits until the player's accepted bets of `issue` are settled and the room shows the balance after them. */
+  async function settledRound(page: Page, p: Player, issue: string): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          const pending = (await playerCall('user/orderList', { begin_date: '2018-01-01', end_date: '2099-12-31', activeTab: 3 }, p.token)) as {
+            data: { issue: string }[];
+          };
+          if (pending.data.some((o) => o.issue === issue)) return false;
+          return Number(await moneyText(page)) === ((await playerCall('user/userInfo', {}, p.token)) as { money: number }).money;
+        },
+        { timeout: ACTION_LIMIT_MS },
+      )
+      .toBe(true);
+  }
+
+  /**
+   * Bets a slip from the bet panel in a round that takes bets (at least `min` seconds left on the countdown) and
+   * answers the balance shown before it and the server's answers. The round's clock runs on while the browser
+   * works: on a loaded machine the steps of a bet can outlast the seconds the countdown showed, and the server
+   * refuses with ROUND_CLOSED. That refusal (only that one; any other answer is the caller's to judge) sends the
+   * slip again in the next round, once the bets of the closed round that were accepted (part of a slip) are
+   * settled, for as long as a browser action may take.
+   */
+  async function betInOpenRound(
+    page: Page,
+    p: Player,
+    categories: string[],
+    amount: string,
+    confirm: string,
+    min = 9,
+  ): Promise<{ before: number; answers: BetAnswer[] }> {
+    const deadline = Date.now() + ACTION_LIMIT_MS;
+    for (;;) {
+      await waitBettable(page, min);
+      const before = Number(await moneyText(page));
+      const from = betAnswers.get(page)?.length ?? 0;
+      await bet(page, categories, amount, confirm);
+      const answers = await slipAnswers(page, from, categories.length);
+      if (!answers.some((a) => a.error === 'ROUND_CLOSED')) return { before, answers };
+      if (Date.now() > deadline) throw new Error(`every round closed before the bets arrived (${ACTION_LIMIT_MS} ms): ${JSON.stringify(answers)}`);
+      const accepted = answers.find((a) => a.error === null);
+      if (accepted !== undefined) await settledRound(page, p, accepted.issue);
+      await toastGone(page);
+    }
   }
 
   async function settle(page: Page): Promise<void> {
@@ -130,12 +258,19 @@ describe('game journey in Chromium (390x844)', () => {
         return (phase === 'open' || phase === 'reset') && hit !== null && Number(hit[1]) * 60 + Number(hit[2]) >= m;
       },
       min,
-      { timeout: (ROUND_SECONDS + 10) * 1000, polling: 250 },
+      { timeout: ACTION_LIMIT_MS, polling: 250 },
     );
   }
 
+  /** Selects exactly `categories` (a slip refused earlier leaves its categories selected), the amount, and confirms. */
   async function bet(page: Page, categories: string[], amount: string, confirm: string): Promise<void> {
-    for (const c of categories) await page.locator(`button.odds[data-class="${c}"]`).click();
+    for (const c of categories) {
+      const odds = page.locator(`button.odds[data-class="${c}"]`);
+      if ((await odds.getAttribute('aria-pressed')) !== 'true') await odds.click();
+    }
+    for (const other of await page.locator('button.odds[aria-pressed="true"]').all()) {
+      if (!categories.includes((await other.getAttribute('data-class')) ?? '')) await other.click();
+    }
     await page.locator('.bet-panel__amounts button', { hasText: new RegExp(`^${amount}$`) }).click();
     await page.locator('.bet-panel .adm-button-primary').click();
     await page.locator('.adm-dialog').getByRole('button', { name: confirm }).click();
@@ -180,13 +315,17 @@ describe('game journey in Chromium (390x844)', () => {
     await pageA.locator('button.odds').first().waitFor();
     await waitBettable(pageA);
     await check(pageA, 'bet-room', 'tw');
-    // The check may have used up the round's time: bet only with the time left that the bet needs (else in the next round).
-    await waitBettable(pageA);
 
-    const before = Number(await moneyText(pageA));
-    await bet(pageA, ['big', 'odd'], '10', '確認');
+    // The check may have used up the round's time: the bet waits for a round with the time left it needs.
+    const { before, answers } = await betInOpenRound(pageA, alice, ['big', 'odd'], '10', '確認');
+    expect(answers.map((a) => [a.play_type, a.error])).toEqual([
+      ['big', null],
+      ['odd', null],
+    ]);
+    const myRound = answers[0]?.issue ?? '';
+    // The balance shown is the one after the bets, at once (not the one before until a later poll).
     await expect.poll(async () => Number(await moneyText(pageA)), { timeout: ACTION_LIMIT_MS }).toBeCloseTo(before - 20, 2);
-    const myRound = await pageA.locator('.countdown__issue').innerText();
+    expect(answers[1]?.after).toBeCloseTo(before - 20, 2);
     // From the bet to the popup the round's clock runs: betting closes some 7 s after the bet at the least, the draw
     // 8 s later, and the popup lasts 3 s. Only quick steps here: the placed screen is only shot, and the room inspected
     // (axe-core, seconds) after the result, so a slow inspection cannot outlast this round and leave the test waiting
@@ -194,14 +333,27 @@ describe('game journey in Chromium (390x844)', () => {
     await quiet(pageA);
     await shoot(pageA, 'bet-room-placed', 'tw');
 
-    // This round closes ('closed betting'), is drawn, and the result popup tells the outcome of the two bets.
-    await pageA.locator('.countdown[data-phase="closed"]', { hasText: myRound }).waitFor({ timeout: (ROUND_SECONDS + 5) * 1000 });
-    await shoot(pageA, 'bet-room-closed', 'tw');
+    // This round closes ('closed betting'), is drawn, and the result popup tells the outcome of the two bets. Each of
+    // these screens lasts seconds: the waits are for what stays true once they came (closed or already drawn; a
+    // popup seen), so a slow step on a loaded machine that outlasts one of them does not wait for it in vain.
+    const closedOrDrawn = await pageA.waitForFunction(
+      (issue) => {
+        const countdown = document.querySelector('.countdown');
+        if (countdown?.getAttribute('data-phase') === 'closed' && (countdown.textContent ?? '').includes(issue)) return 'closed';
+        return (document.querySelector('.last-result')?.textContent ?? '').includes(issue) ? 'drawn' : false;
+      },
+      myRound,
+      { timeout: ACTION_LIMIT_MS, polling: 250 },
+    );
+    if ((await closedOrDrawn.jsonValue()) === 'closed') await shoot(pageA, 'bet-room-closed', 'tw');
+    const RESULT = /恭喜中獎|本期未中獎/;
+    await pageA.waitForFunction((re) => (window as unknown as { dialogsSeen: string[] }).dialogsSeen.some((t) => new RegExp(re).test(t)), RESULT.source, {
+      timeout: ACTION_LIMIT_MS,
+      polling: 250,
+    });
     // The popup lasts 3 s: a screenshot, not an axe run, while it shows.
-    const popup = pageA.getByRole('dialog').filter({ hasText: /恭喜中獎|本期未中獎/ });
-    await popup.waitFor({ timeout: (BET_CLOSE_SECONDS + 15) * 1000 });
-    await pageA.waitForTimeout(400);
-    await shoot(pageA, 'bet-room-result', 'tw');
+    const popup = pageA.getByRole('dialog').filter({ hasText: RESULT });
+    if (await popup.isVisible()) await shoot(pageA, 'bet-room-result', 'tw');
     await popup.waitFor({ state: 'hidden', timeout: ACTION_LIMIT_MS });
     // The balance shown is the server's after settlement.
     await expect
@@ -217,7 +369,7 @@ describe('game journey in Chromium (390x844)', () => {
     };
     expect(
       orders.data
-        .filter((o) => myRound.includes(o.issue))
+        .filter((o) => o.issue === myRound)
         .map((o) => o.play_type)
         .sort(),
     ).toEqual(['big', 'odd']);
@@ -235,25 +387,98 @@ describe('game journey in Chromium (390x844)', () => {
     await settle(pageB);
     await pageB.locator('button.odds').first().waitFor();
 
-    await waitBettable(pageA, 12);
-    await bet(pageA, ['even'], '5', '確認');
-    const followable = pageB
-      .locator('.feed__row', { hasText: 'Even' })
-      .filter({ has: pageB.locator('.feed__follow') })
-      .first();
-    await followable.waitFor({ timeout: ACTION_LIMIT_MS });
-    // A follow is for the round of the bet it follows: no inspection (seconds) between that bet and the follow.
-    await followable.locator('.feed__follow').click();
-    await pageB.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
+    // A follow is for the round of the bet it follows: no inspection (seconds) between that bet and the follow. The
+    // follow from Bob's feed is what is under test (Alice's bet from the panel is the first journey's): Alice bets
+    // through the API as a round opens, with the seconds the feed's poll and Bob's follow take on a loaded machine.
+    // When that round closes first all the same, the app refuses the follow, or the server does: both follow again
+    // in the next round.
+    const room = new URL(pageB.url()).searchParams;
+    const where = { plan_id: Number(room.get('id')), game_id: Number(room.get('game_id')) };
+    const deadline = Date.now() + ACTION_LIMIT_MS;
+    let toldFrom: number | undefined;
+    for (;;) {
+      let issue = '';
+      await expect
+        .poll(
+          async () => {
+            const heart = (await playerCall('Lottery/heart', { ...where, issue: '' }, alice.token)) as {
+              issue: { issue: string; openTime1: number; whether_close: boolean } | null;
+            };
+            const cur = heart.issue;
+            if (cur === null || cur.whether_close || cur.openTime1 < 13) return false;
+            issue = cur.issue;
+            return true;
+          },
+          { timeout: ACTION_LIMIT_MS, interval: 250 },
+        )
+        .toBe(true);
+      const placed = await playerCall(
+        'Lottery/playOrder',
+        { ...where, issue, play_type: 'even', money: 5, idempotency_key: `even-${issue}` },
+        alice.token,
+      ).then(
+        () => true,
+        (e: unknown) => {
+          if (!String(e).includes(': 4004 ')) throw e; // ROUND_CLOSED: the next round
+          return false;
+        },
+      );
+      if (!placed) {
+        if (Date.now() > deadline) throw new Error(`every round closed before Alice's bet arrived (${ACTION_LIMIT_MS} ms)`);
+        continue;
+      }
+      const followable = pageB
+        .locator('.feed__row', { hasText: 'Even' })
+        .filter({ hasText: issue })
+        .filter({ has: pageB.locator('.feed__follow') })
+        .first();
+      await followable.waitFor({ timeout: ACTION_LIMIT_MS });
+      const from = betAnswers.get(pageB)?.length ?? 0;
+      const toastsBefore = await pageB.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen.length);
+      await followable.locator('.feed__follow').click();
+      // The confirm dialog, or the app's own refusal (the round moved on) as a toast, however briefly it showed.
+      const shown = await pageB.waitForFunction(
+        (n) => {
+          if ([...document.querySelectorAll('.adm-dialog button')].some((b) => (b.textContent ?? '').trim() === 'Confirm')) return 'confirm';
+          return (window as unknown as { toastsSeen: string[] }).toastsSeen[n] ?? false;
+        },
+        toastsBefore,
+        { timeout: ACTION_LIMIT_MS, polling: 100 },
+      );
+      let moved = String(await shown.jsonValue());
+      if (moved === 'confirm') {
+        await pageB.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
+        const [answer] = await slipAnswers(pageB, from, 1);
+        if (answer?.error === null) {
+          toldFrom = await dialogsSeen(pageB);
+          break;
+        }
+        moved = String(answer?.error);
+        expect(ROUND_MOVED_ON.has(moved), `the follow was refused: ${moved}`).toBe(true);
+      } else {
+        expect(moved).toMatch(/Closed, stop buying|Only the current round can be followed/);
+      }
+      if (Date.now() > deadline) throw new Error(`every round closed before the follow arrived (${ACTION_LIMIT_MS} ms): ${moved}`);
+    }
     await pageB.locator('.feed__row--self', { hasText: 'Even' }).waitFor({ timeout: ACTION_LIMIT_MS });
+    // The room with the follow in its feed, inspected once that round's result popup came and went (as in the first journey).
+    const RESULT = /You won!|No win this round/;
+    await resultTold(pageB, toldFrom ?? 0, RESULT);
     await check(pageB, 'bet-room', 'en');
 
-    // The check may have used up the round's time, as in the first journey.
-    await waitBettable(pageB);
-    await bet(pageB, ['big', 'small'], '10', 'Confirm');
+    // The check may have used up the round's time, as in the first journey. Big is accepted; small, of the same
+    // amount in the same round, is the opposite bet the system blocks.
+    const { answers } = await betInOpenRound(pageB, bob, ['big', 'small'], '10', 'Confirm');
+    expect(answers.map((a) => [a.play_type, a.error])).toEqual([
+      ['big', null],
+      ['small', 'OPPOSITE_BET'],
+    ]);
+    const blockedFrom = await dialogsSeen(pageB);
     await pageB.locator('.bet-room__blocked').waitFor({ timeout: ACTION_LIMIT_MS });
     await expect(pageB.locator('.bet-room__blocked').innerText()).resolves.toContain('The system has blocked you');
     await expect(pageB.locator('.bet-panel .adm-button-primary').isDisabled()).resolves.toBe(true);
+    // Inspected once the result of the big bet's round came and went.
+    await resultTold(pageB, blockedFrom, RESULT);
     await check(pageB, 'bet-room-blocked', 'en');
     const info = (await playerCall('user/userInfo', {}, bob.token)) as { is_frozen: boolean };
     expect(info.is_frozen).toBe(true);

@@ -24,7 +24,7 @@ const FEED_MAX = 30;
 const toMinor = (major: number): number => (major > 0 ? (minorOf(major) ?? 0) : 0);
 
 interface Clock {
-  /** Local time (ms) when the heartbeat answered. */
+  /** Local time (ms) when the heartbeat that answered was sent (the server counted its seconds after that). */
   at: number;
   heart: HeartResponse;
 }
@@ -190,7 +190,12 @@ export default function BetRoomPage(): ReactElement {
         { silent: true },
       );
       const at = Date.now();
-      setBeat({ at, heart: h });
+      // The countdown counts from when the beat was sent: the server counted the seconds left after that, so a slow
+      // answer (a busy phone or network) does not add its delay to the time shown as left, in which a bet would be
+      // refused as the round closed. The clock moves on with the beat: until its next tick it could be older than the
+      // beat, and the count showed a second more than was left.
+      setBeat({ at: sent, heart: h });
+      setNow(at);
       setHeartError(false);
       // A heartbeat sent before the last bet's answer may carry the older balance: after_quantity stays until a newer one.
       setMoneyOverride((o) => (o !== null && sent <= o.at ? o : null));

@@ -38,6 +38,7 @@ export class EmptyDto extends PlayerRequestDto {}
 export class CaptchaDto extends PlayerRequestDto implements CaptchaRequest {
   @EnumField(CAPTCHA_SIZES, {
     optional: true,
+    listValues: false,
     description: '`large` draws the picture at twice the size (same kind of challenge), for people who cannot read the normal one',
   })
   size?: CaptchaSize;

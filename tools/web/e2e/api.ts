@@ -174,17 +174,21 @@ export async function adminToken(base: string): Promise<string> {
   return token;
 }
 
+/** The token of a staff account `username` of `role`, made by the superadmin on first use (a 409 later: already made). */
+async function staffOnce(base: string, admin: string, username: string, password: string, role: string): Promise<string> {
+  await consoleCall(base, admin, 'POST', '/admin-api/staff', { username, password, role }).catch((e: unknown) => {
+    if (!String(e).includes(' 409 ')) throw e; // made by an earlier call
+  });
+  const { token } = (await consoleCall(base, null, 'POST', '/admin-api/auth/login', { username, password })) as { token: string };
+  return token;
+}
+
 /**
  * Sets a setting as the console's two people do: an operator asks (a staff account `settings_operator`, made once by
  * the superadmin), and a money control's change (answered `applied: false`) is approved by the superadmin.
  */
 export async function putSetting(base: string, admin: string, id: string, value: unknown): Promise<void> {
-  const username = 'settings_operator';
-  const password = 'settings-operator-pw-1';
-  await consoleCall(base, admin, 'POST', '/admin-api/staff', { username, password, role: 'operator' }).catch((e: unknown) => {
-    if (!String(e).includes(' 409 ')) throw e; // made by an earlier call
-  });
-  const { token } = (await consoleCall(base, null, 'POST', '/admin-api/auth/login', { username, password })) as { token: string };
+  const token = await staffOnce(base, admin, 'settings_operator', 'settings-operator-pw-1', 'operator');
   const put = (await consoleCall(base, token, 'PUT', `/admin-api/settings/${id}`, { value })) as { applied: boolean; pending: { change_id: number } | null };
   if (!put.applied && put.pending !== null) await consoleCall(base, admin, 'POST', `/admin-api/settings/${id}/approve`, { change_id: put.pending.change_id });
 }
@@ -194,12 +198,7 @@ export async function putSetting(base: string, admin: string, id: string, value:
  * superadmin) asks; for a player without a security code the superadmin approves and reads the temporary password.
  */
 export async function resetPlayerPassword(base: string, admin: string, userId: number, reason: string): Promise<string> {
-  const username = 'reset_support';
-  const password = 'reset-support-pw-1';
-  await consoleCall(base, admin, 'POST', '/admin-api/staff', { username, password, role: 'support' }).catch((e: unknown) => {
-    if (!String(e).includes(' 409 ')) throw e; // made by an earlier call
-  });
-  const { token } = (await consoleCall(base, null, 'POST', '/admin-api/auth/login', { username, password })) as { token: string };
+  const token = await staffOnce(base, admin, 'reset_support', 'reset-support-pw-1', 'support');
   const asked = (await consoleCall(base, token, 'POST', `/admin-api/users/${userId}/reset-password`, { reason })) as { temporary_password?: string };
   if (asked.temporary_password !== undefined) return asked.temporary_password;
   const approved = (await consoleCall(base, admin, 'POST', `/admin-api/users/${userId}/reset-password/approve`, {})) as { temporary_password: string };

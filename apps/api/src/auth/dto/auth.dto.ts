@@ -6,6 +6,11 @@ import { PlayerRequestDto } from '../../common/validation/player-request.dto';
 const POW_PAYLOAD = /^eyJ[A-Za-z0-9+/]*={0,2}$/;
 
 /** The captcha's proof of work, as sign-up and sign-in take it. */
+const DEVICE_TOKEN_FIELD = {
+  optional: true,
+  max: 64,
+  description: 'the device token an earlier sign-in on this device answered (keeps the owner past the per-username throttle)',
+} as const;
 const POW_FIELD = {
   optional: true,
   max: 1024,
@@ -23,12 +28,7 @@ export class RegisterDto extends PlayerRequestDto implements RegisterRequest {
   @StrField({ optional: true, max: 16 }) captcha?: string;
   @StrField(POW_FIELD) pow?: string;
   @BoolField({ description: 'I am 18 or older and accept the terms' }) adult!: boolean;
-  @StrField({
-    optional: true,
-    max: 64,
-    description: 'the device token an earlier sign-in on this device answered (keeps the owner past the per-username throttle)',
-  })
-  device_token?: string;
+  @StrField(DEVICE_TOKEN_FIELD) device_token?: string;
 }
 
 export class LoginDto extends PlayerRequestDto implements LoginRequest {
@@ -37,12 +37,7 @@ export class LoginDto extends PlayerRequestDto implements LoginRequest {
   @StrField({ optional: true, max: 64 }) captcha_id?: string;
   @StrField({ optional: true, max: 16 }) captcha?: string;
   @StrField(POW_FIELD) pow?: string;
-  @StrField({
-    optional: true,
-    max: 64,
-    description: 'the device token an earlier sign-in on this device answered (keeps the owner past the per-username throttle)',
-  })
-  device_token?: string;
+  @StrField(DEVICE_TOKEN_FIELD) device_token?: string;
 }
 
 export class EmptyDto extends PlayerRequestDto {}

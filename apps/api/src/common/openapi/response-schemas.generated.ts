@@ -1685,26 +1685,30 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           type: 'string',
         },
         pending: {
-          type: 'object',
-          properties: {
-            requested_by: {
-              type: 'number',
-            },
-            requested_by_username: {
-              type: 'string',
-            },
-            requested_at: {
-              type: 'number',
-            },
-            expires_at: {
-              type: 'number',
-            },
-          },
-          required: ['requested_by', 'requested_by_username', 'requested_at', 'expires_at'],
+          $ref: '#/components/schemas/ResetRequestView',
         },
       },
       required: ['id', 'username', 'pending'],
       description: 'A reset waiting for a second staff member (the player has no security code): nothing changed yet.',
+    },
+    ResetRequestView: {
+      type: 'object',
+      properties: {
+        requested_by: {
+          type: 'number',
+        },
+        requested_by_username: {
+          type: 'string',
+        },
+        requested_at: {
+          type: 'number',
+        },
+        expires_at: {
+          type: 'number',
+        },
+      },
+      required: ['requested_by', 'requested_by_username', 'requested_at', 'expires_at'],
+      description: 'A password reset a staff member asked for, waiting for a second one: who asked, when, and when it lapses.',
     },
     RoundState: {
       type: 'string',
@@ -2104,22 +2108,11 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           nullable: true,
         },
         reset_request: {
-          type: 'object',
-          properties: {
-            requested_by: {
-              type: 'number',
+          allOf: [
+            {
+              $ref: '#/components/schemas/ResetRequestView',
             },
-            requested_by_username: {
-              type: 'string',
-            },
-            requested_at: {
-              type: 'number',
-            },
-            expires_at: {
-              type: 'number',
-            },
-          },
-          required: ['requested_by', 'requested_by_username', 'requested_at', 'expires_at'],
+          ],
           nullable: true,
           description: "A password reset waiting for a second staff member's approval (null: none, or lapsed).",
         },

@@ -2,6 +2,14 @@ import type { UserEntity } from '@sum28/database';
 import { ACCOUNT_STATUSES, GROUP, inviteCodeOf, minorToMajor } from '@sum28/domain';
 import type { ListSpec } from '../list/list-query';
 
+/** A password reset a staff member asked for, waiting for a second one: who asked, when, and when it lapses. */
+export interface ResetRequestView {
+  requested_by: number;
+  requested_by_username: string;
+  requested_at: number;
+  expires_at: number;
+}
+
 /** A player as the console shows it: balances as decimal numbers, never a password or security-code hash. */
 export interface UserAdminView {
   id: number;
@@ -23,12 +31,12 @@ export interface UserAdminView {
   login_failures: number;
   locked_until: number | null;
   /** A password reset waiting for a second staff member's approval (null: none, or lapsed). */
-  reset_request: { requested_by: number; requested_by_username: string; requested_at: number; expires_at: number } | null;
+  reset_request: ResetRequestView | null;
   created_at: number;
   updated_at: number;
 }
 
-export function userAdminView(u: UserEntity, inviterUsername: string | null = null, resetRequest: UserAdminView['reset_request'] = null): UserAdminView {
+export function userAdminView(u: UserEntity, inviterUsername: string | null = null, resetRequest: ResetRequestView | null = null): UserAdminView {
   return {
     id: u.id,
     username: u.username,

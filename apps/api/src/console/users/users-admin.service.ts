@@ -25,7 +25,7 @@ import { ApprovalsService, assertApproverIndependent } from '../../wallet/approv
 import { randomPassword } from '../auth/staff-auth.service';
 import { type ListReader, ListService } from '../list/list.service';
 import { amountField } from '../common/money';
-import { USER_CSV_COLUMNS, USERS_LIST, userAdminView, type UserAdminView } from './user-admin-view';
+import { type ResetRequestView, USER_CSV_COLUMNS, USERS_LIST, userAdminView, type UserAdminView } from './user-admin-view';
 import type { FreezeDto, GiftDto, ResetPasswordDto, UpdateUserDto } from './users.dto';
 
 export interface ResetPasswordAnswer {
@@ -40,7 +40,18 @@ export interface ResetPasswordAnswer {
 export interface ResetRequestAnswer {
   id: number;
   username: string;
-  pending: { requested_by: number; requested_by_username: string; requested_at: number; expires_at: number };
+  pending: ResetRequestView;
+}
+
+/** The player's pending reset request (who asked, when), or null when there is none or it lapsed. */
+function liveResetRequest(u: Pick<UserEntity, 'reset_requested_by' | 'reset_requested_at'>, now: number): { by: number; at: number } | null {
+  return u.reset_requested_by !== null && u.reset_requested_at !== null && isResetRequestLive(u.reset_requested_at, now)
+    ? { by: u.reset_requested_by, at: u.reset_requested_at }
+    : null;
+}
+
+function resetRequestView(r: { by: number; at: number }, byUsername: string): ResetRequestView {
+  return { requested_by: r.by, requested_by_username: byUsername, requested_at: r.at, expires_at: r.at + RESET_REQUEST_TTL_MS };
 }
 
 /** Players in the console: read (support and up), edit and freeze (operator), reset passwords (support), gifts (finance). */
@@ -70,32 +81,15 @@ export class UsersAdminService {
       : [];
     const names = new Map(inviters.map((u) => [u.id, u.username]));
     const now = this.clock.now();
-    const requesterIds = [
-      ...new Set(
-        rows
-          .filter((u) => isResetRequestLive(u.reset_requested_at, now))
-          .map((u) => u.reset_requested_by)
-          .filter((id): id is number => id !== null),
-      ),
-    ];
+    const requesterIds = [...new Set(rows.map((u) => liveResetRequest(u, now)?.by).filter((id): id is number => id !== undefined))];
     const requesters = requesterIds.length
       ? await this.ds.getRepository(StaffEntity).find({ where: { id: In(requesterIds) }, select: { id: true, username: true } })
       : [];
     const staffNames = new Map(requesters.map((st) => [st.id, st.username]));
     return rows.map((u) => {
-      const live = isResetRequestLive(u.reset_requested_at, now) && u.reset_requested_by !== null;
-      return userAdminView(
-        u,
-        u.inviter_id === null ? null : (names.get(u.inviter_id) ?? null),
-        live && u.reset_requested_by !== null && u.reset_requested_at !== null
-          ? this.pendingOf(u.reset_requested_by, staffNames.get(u.reset_requested_by) ?? '', u.reset_requested_at)
-          : null,
-      );
+      const live = liveResetRequest(u, now);
+      return userAdminView(u, u.inviter_id === null ? null : (names.get(u.inviter_id) ?? null), live && resetRequestView(live, staffNames.get(live.by) ?? ''));
     });
-  }
-
-  private pendingOf(by: number, byUsername: string, at: number): ResetRequestAnswer['pending'] {
-    return { requested_by: by, requested_by_username: byUsername, requested_at: at, expires_at: at + RESET_REQUEST_TTL_MS };
   }
 
   private async lockUser(m: EntityManager, id: number): Promise<UserEntity> {
@@ -152,10 +146,9 @@ export class UsersAdminService {
       if (temp !== null && !resetNeedsSecondStaff(before.security_code_hash !== null)) {
         return this.applyReset(m, actor, before, temp, dto.reason, null);
       }
-      if (isResetRequestLive(before.reset_requested_at, now) && before.reset_requested_by !== null && before.reset_requested_at !== null) {
-        // Asked already (by this member or another): the same request, unchanged; the other member approves it.
-        return this.requestAnswer(m, before, before.reset_requested_by, before.reset_requested_at);
-      }
+      const asked = liveResetRequest(before, now);
+      // Asked already (by this member or another): the same request, unchanged; the other member approves it.
+      if (asked !== null) return this.requestAnswer(m, before, asked);
       await m.update(UserEntity, { id }, { reset_requested_by: actor.id, reset_requested_at: now });
       await this.audit.record(m, actor, {
         action: 'user.reset_request',
@@ -165,7 +158,7 @@ export class UsersAdminService {
         after: { reset_requested_by: actor.id, reset_requested_at: now, expires_at: now + RESET_REQUEST_TTL_MS },
         reason: dto.reason,
       });
-      return this.requestAnswer(m, before, actor.id, now);
+      return this.requestAnswer(m, before, { by: actor.id, at: now });
     });
     if ('temporary_password' in answer) await this.revocations.revoked(id);
     return answer;
@@ -182,11 +175,11 @@ export class UsersAdminService {
     const now = this.clock.now();
     const answer = await this.tx.write(async (m) => {
       const before = await this.lockUser(m, id);
-      const by = before.reset_requested_by;
-      if (by === null || !isResetRequestLive(before.reset_requested_at, now)) throw new ApiError('ALREADY_RESOLVED');
-      if (by === actor.id) throw new ApiError('MAKER_CHECKER');
-      await assertApproverIndependent(m, actor.id, [by], now, this.cfg.schedule.tz);
-      return this.applyReset(m, actor, before, temp, undefined, by);
+      const asked = liveResetRequest(before, now);
+      if (asked === null) throw new ApiError('ALREADY_RESOLVED');
+      if (asked.by === actor.id) throw new ApiError('MAKER_CHECKER');
+      await assertApproverIndependent(m, actor.id, [asked.by], now, this.cfg.schedule.tz);
+      return this.applyReset(m, actor, before, temp, undefined, asked.by);
     });
     await this.revocations.revoked(id);
     return answer;
@@ -197,7 +190,7 @@ export class UsersAdminService {
     const now = this.clock.now();
     await this.tx.write(async (m) => {
       const before = await this.lockUser(m, id);
-      if (before.reset_requested_by === null || !isResetRequestLive(before.reset_requested_at, now)) throw new ApiError('ALREADY_RESOLVED');
+      if (liveResetRequest(before, now) === null) throw new ApiError('ALREADY_RESOLVED');
       await m.update(UserEntity, { id }, { reset_requested_by: null, reset_requested_at: null });
       await this.audit.record(m, actor, {
         action: 'user.reset_cancel',
@@ -217,9 +210,9 @@ export class UsersAdminService {
     return { password, hash: await this.hasher.hash(password) };
   }
 
-  private async requestAnswer(m: EntityManager, user: UserEntity, by: number, at: number): Promise<ResetRequestAnswer> {
-    const requester = await m.findOne(StaffEntity, { where: { id: by }, select: { id: true, username: true } });
-    return { id: user.id, username: user.username, pending: this.pendingOf(by, requester?.username ?? '', at) };
+  private async requestAnswer(m: EntityManager, user: UserEntity, asked: { by: number; at: number }): Promise<ResetRequestAnswer> {
+    const requester = await m.findOne(StaffEntity, { where: { id: asked.by }, select: { id: true, username: true } });
+    return { id: user.id, username: user.username, pending: resetRequestView(asked, requester?.username ?? '') };
   }
 
   /** The reset itself, in the caller's transaction on the locked row `before`; `requestedBy` when a second member approved it. */

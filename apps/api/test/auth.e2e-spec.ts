@@ -142,12 +142,12 @@ describe('captcha (CAPTCHA_MODE=required)', () => {
     return Buffer.from(JSON.stringify(payload)).toString('base64');
   };
 
-  it('issues an SVG challenge from the restricted alphabet and checks it case-insensitively, once', async () => {
+  it('issues a PNG challenge from the restricted alphabet and checks it case-insensitively, once', async () => {
     const p = await registerPlayerWithCaptcha();
     const c = await t.http().get('/index.php/api/user/captcha');
-    expect(c.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(c.body.data.image).toMatch(/^data:image\/png;base64,/);
     const answer = await answerOf(c.body.data.captcha_id);
-    expect(answer).toMatch(/^[A-HJ-NP-Z2-9]{4}$/);
+    expect(answer).toMatch(/^[A-HJ-NP-Y3479]{4}$/);
     const pow = await solvePow(c.body.data.pow);
     const ok = await t
       .http()
@@ -159,6 +159,18 @@ describe('captcha (CAPTCHA_MODE=required)', () => {
       .post('/index.php/api/user/login')
       .send({ account: p.username, password: p.password, captcha_id: c.body.data.captcha_id, captcha: answer, pow });
     expect(replay.body.error).toBe('CAPTCHA_INVALID');
+  });
+
+  it('draws the larger picture on request (size=large: 300 x 100 pixels, normal 150 x 50) and refuses other sizes', async () => {
+    const pixels = async (query: string): Promise<[number, number]> => {
+      const c = await t.http().get(`/index.php/api/user/captcha${query}`);
+      const png = Buffer.from((c.body.data.image as string).replace(/^data:image\/png;base64,/, ''), 'base64');
+      return [png.readUInt32BE(16), png.readUInt32BE(20)]; // IHDR width and height
+    };
+    expect(await pixels('')).toEqual([150, 50]);
+    expect(await pixels('?size=normal')).toEqual([150, 50]);
+    expect(await pixels('?size=large')).toEqual([300, 100]);
+    expect((await t.http().get('/index.php/api/user/captcha?size=huge')).body.error).toBe('VALIDATION_FAILED');
   });
 
   it('refuses a missing, wrong or forged captcha', async () => {

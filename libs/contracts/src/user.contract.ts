@@ -13,12 +13,19 @@ export const INVITE_CODE_OFFSET = INVITE_OFFSET;
 
 // GET /api/user/captcha --------------------------------------------------------------------------
 
-export type CaptchaRequest = EmptyRequest;
+/** `large`: the same kind of challenge drawn at twice the size, for people who cannot read the normal one. */
+export const CAPTCHA_SIZES = ['normal', 'large'] as const;
+export type CaptchaSize = (typeof CAPTCHA_SIZES)[number];
+
+export interface CaptchaRequest {
+  /** `normal` (150 x 50 pixels, the default) or `large` (300 x 100). */
+  size?: CaptchaSize;
+}
 
 export interface CaptchaResponse {
   /** Send back with `captcha` on login or register; one use only. */
   captcha_id: string;
-  /** `data:image/svg+xml;base64,...` of 4 characters (A-Z without I and O, digits 2-9). */
+  /** `data:image/png;base64,...` of 4 characters from `CAPTCHA_ALPHABET` (libs/domain), 150 x 50 or, with `size=large`, 300 x 100 pixels. */
   image: string;
   /** Seconds the captcha stays valid. */
   expires_in: number;

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { EnvelopeInterceptor, withMessage, type WithMessage } from '../common/http/envelope';
 import { AccountService } from './account.service';
 import { CaptchaService } from './captcha.service';
-import { EmptyDto, LoginDto, RegisterDto } from './dto/auth.dto';
+import { CaptchaDto, EmptyDto, LoginDto, RegisterDto } from './dto/auth.dto';
 import { AllowPendingPasswordChange, Player, PlayerAuthGuard, type PlayerContext } from './player-auth.guard';
 import { SessionService } from './session.service';
 import { langOf } from '../common/http/lang';
@@ -37,9 +37,9 @@ export class AuthController {
 
   @Get('captcha')
   @Throttle(SIGN_IN_LIMIT)
-  @ApiOperation({ summary: 'A new captcha challenge (SVG image); its id goes back with login or register' })
-  getCaptcha(@Query() _q: EmptyDto): Promise<CaptchaResponse> {
-    return this.captcha.issue();
+  @ApiOperation({ summary: 'A new captcha challenge (PNG image, `size=large` for a larger one); its id goes back with login or register' })
+  getCaptcha(@Query() q: CaptchaDto): Promise<CaptchaResponse> {
+    return this.captcha.issue(q.size);
   }
 
   @Post('register')

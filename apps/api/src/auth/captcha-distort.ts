@@ -3,7 +3,8 @@
  * the same font outline every time, so a table "path -> character" reads it. Here every glyph gets its
  * own random affine transform (rotation, scale, shear, shift), every point its own jitter, and a random
  * share of its segments is split in two (so even the sequence of path commands differs between two
- * drawings of one character); the contours are drawn in a random order.
+ * drawings of one character); the contours are drawn in a random order. captcha-image.ts then places the
+ * glyphs and rasterizes the picture, so no path reaches a client any more.
  */
 
 type Point = { x: number; y: number };
@@ -109,7 +110,13 @@ export function distortGlyphPath(d: string, rnd: Rnd): string {
   return out;
 }
 
-/** Distorts every glyph (`<path fill=... d=...>`) of an svg-captcha image; noise lines stay as drawn. */
-export function distortCaptchaSvg(svg: string, rnd: Rnd): string {
-  return svg.replace(/<path fill="([^"]*)" d="([^"]+)"\/>/g, (_all, fill: string, d: string) => `<path fill="${fill}" d="${distortGlyphPath(d, rnd)}"/>`);
+/** The box around a path's points, control points included (a little larger than the ink; enough for layout). */
+export function pathBounds(d: string): { x: number; y: number; width: number; height: number } {
+  const pts = pointsOf(parse(d));
+  if (pts.length === 0) return { x: 0, y: 0, width: 0, height: 0 };
+  const xs = pts.map((p) => p.x);
+  const ys = pts.map((p) => p.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }

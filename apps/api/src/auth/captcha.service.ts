@@ -4,29 +4,24 @@ import { CAPTCHA_LENGTH, captchaMatches, generateCaptchaText } from '@sum28/doma
 import { randomInt, randomUUID } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
 import { LessThan } from 'typeorm';
-// svg-captcha's typings declare only its helpers, not the callable module itself (see renderCaptcha).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-import svgCaptchaModule = require('svg-captcha');
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
-import type { CaptchaResponse } from '@sum28/contracts';
+import type { CaptchaResponse, CaptchaSize } from '@sum28/contracts';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
-import { distortCaptchaSvg } from './captcha-distort';
+import { renderCaptchaPng } from './captcha-image';
 import { lookupText } from '../common/db/pg-text';
 
 const TTL_MS = 5 * 60_000;
 /** The salt parameter that binds a proof of work to its captcha (single use and expiry follow the captcha's). */
 const POW_CAPTCHA_PARAM = 'captcha_id';
-/** svg-captcha's module is itself the render-this-text function; its typings only declare the helpers. */
-const renderCaptcha = svgCaptchaModule as unknown as (text: string, options: Record<string, unknown>) => string;
 const RND_RANGE = 2 ** 32;
 /** Uniform in [0, 1) from the CSPRNG: the distortion must not be predictable either. */
 const cryptoRnd = (): number => randomInt(RND_RANGE) / RND_RANGE;
 
 /**
  * Server-issued captcha: the answer is kept server-side, checked case-insensitively, and consumed on the
- * first attempt whether right or wrong (a replayed id is refused). Each glyph is distorted per challenge
- * (captcha-distort.ts), and each challenge carries an ALTCHA proof of work whose salt names the captcha id,
+ * first attempt whether right or wrong (a replayed id is refused). The picture is a PNG drawn anew per
+ * challenge (captcha-image.ts), and each challenge carries an ALTCHA proof of work whose salt names the captcha id,
  * so it is single use and expires with the captcha. CAPTCHA_MODE=off skips both (tests only).
  */
 @Injectable()
@@ -37,7 +32,7 @@ export class CaptchaService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
 
-  async issue(): Promise<CaptchaResponse> {
+  async issue(size: CaptchaSize = 'normal'): Promise<CaptchaResponse> {
     const text = generateCaptchaText((max) => randomInt(max));
     const id = randomUUID();
     const now = this.clock.now();
@@ -45,8 +40,8 @@ export class CaptchaService {
       await m.delete(CaptchaEntity, { expires_at: LessThan(now) });
       await m.insert(CaptchaEntity, { id, answer: text, expires_at: now + TTL_MS, used_at: null });
     });
-    // Every glyph distorted anew per challenge, so the same character never yields the same path.
-    const svg = distortCaptchaSvg(renderCaptcha(text, { noise: 4, color: true, width: 120, height: 44, fontSize: 46 }), cryptoRnd);
+    // Drawn anew per challenge and sent as pixels only (captcha-image.ts).
+    const png = renderCaptchaPng(text, cryptoRnd, size);
     const pow = await createChallenge({
       algorithm: 'SHA-256',
       hmacKey: this.cfg.powHmacKey,
@@ -55,7 +50,7 @@ export class CaptchaService {
     });
     return {
       captcha_id: id,
-      image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      image: `data:image/png;base64,${png.toString('base64')}`,
       expires_in: TTL_MS / 1000,
       length: CAPTCHA_LENGTH,
       pow: { algorithm: 'SHA-256', challenge: pow.challenge, maxnumber: pow.maxnumber ?? this.cfg.powMaxNumber, salt: pow.salt, signature: pow.signature },

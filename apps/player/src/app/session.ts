@@ -2,7 +2,15 @@ import type { SignedInUserInfo, UserInfo, UserSummary } from '@sum28/contracts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@sum28/domain';
 
 /** What the app keeps between visits (spec section 3, session state), in localStorage. */
-const KEYS = { token: 'token', user: 'userInfo', locale: 'locale', line: 'activeRoute', vibration: 'profitVibration', device: 'deviceToken' } as const;
+const KEYS = {
+  token: 'token',
+  user: 'userInfo',
+  locale: 'locale',
+  line: 'activeRoute',
+  vibration: 'profitVibration',
+  device: 'deviceToken',
+  largeCaptcha: 'largeCaptcha',
+} as const;
 
 export type StoredUser = Omit<UserInfo, 'token'> & Partial<Pick<UserSummary, 'water_limit' | 'is_frozen'>>;
 
@@ -97,4 +105,13 @@ export function isVibrationOn(): boolean {
 
 export function setVibration(on: boolean): void {
   write(KEYS.vibration, on ? '1' : '0');
+}
+
+/** Whoever asked once for the larger captcha picture gets it on every sign-in screen after. */
+export function isLargeCaptcha(): boolean {
+  return read(KEYS.largeCaptcha) === '1';
+}
+
+export function setLargeCaptcha(on: boolean): void {
+  write(KEYS.largeCaptcha, on ? '1' : null);
 }

@@ -20,6 +20,7 @@ export const FIELD_LABELS: Readonly<Record<string, Localized>> = {
   invite_code: { tw: '邀請碼', zh: '邀请码', en: 'Invite code', jp: '招待コード', kor: '초대 코드' },
   captcha_id: { tw: '驗證碼編號', zh: '验证码编号', en: 'Verification code number', jp: '認証コード番号', kor: '인증 코드 번호' },
   captcha: { tw: '驗證碼', zh: '验证码', en: 'Verification code', jp: '認証コード', kor: '인증 코드' },
+  size: { tw: '圖片大小', zh: '图片大小', en: 'Picture size', jp: '画像の大きさ', kor: '그림 크기' },
   device_token: { tw: '裝置憑證', zh: '设备凭证', en: 'Device token', jp: 'デバイストークン', kor: '기기 토큰' },
   adult: { tw: '年齡確認', zh: '年龄确认', en: 'Age confirmation', jp: '年齢確認', kor: '연령 확인' },
   money: { tw: '金額', zh: '金额', en: 'Amount', jp: '金額', kor: '금액' },

@@ -1,5 +1,9 @@
-/** Uppercase letters without I and O, plus digits 2-9 (no 0/O, 1/I confusion): 32 symbols. */
-export const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/**
+ * Uppercase letters without I and O, plus the digits 3, 4, 7 and 9: 27 symbols. Besides 0/O and 1/I, the
+ * captcha's font, once distorted, draws 2 and Z like each other (and Z like 7), 5 like S, 6 like G and 8
+ * like B. People misread such pairs, so one of each stays: the letter, but for Z, which passes for 2 and 7.
+ */
+export const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXY3479';
 export const CAPTCHA_LENGTH = 4;
 
 /** `randomInt(n)` must return an integer in [0, n) (e.g. node:crypto randomInt). */

@@ -1,4 +1,4 @@
-import type { LoginRequest, RegisterRequest } from '@sum28/contracts';
+import { CAPTCHA_SIZES, type CaptchaRequest, type CaptchaSize, type LoginRequest, type RegisterRequest } from '@sum28/contracts';
 import { BoolField, EnumField, IntField, StrField } from '../../common/validation/fields';
 import { PlayerRequestDto } from '../../common/validation/player-request.dto';
 
@@ -41,3 +41,12 @@ export class LoginDto extends PlayerRequestDto implements LoginRequest {
 }
 
 export class EmptyDto extends PlayerRequestDto {}
+
+export class CaptchaDto extends PlayerRequestDto implements CaptchaRequest {
+  @EnumField(CAPTCHA_SIZES, {
+    optional: true,
+    listValues: false,
+    description: '`large` draws the picture at twice the size (same kind of challenge), for people who cannot read the normal one',
+  })
+  size?: CaptchaSize;
+}

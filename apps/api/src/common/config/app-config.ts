@@ -76,7 +76,11 @@ export interface AppConfig {
   signinRateLimit: number;
   /** signs the captcha's proof-of-work challenges; random per process unless POW_HMAC_KEY is set (set it when several instances serve sign-ins) */
   powHmacKey: string;
-  /** proof-of-work size (the solver tries on average half of it); default 100000 */
+  /**
+   * proof-of-work size (the solver tries on average half of it); default 400000: ~0.25 s of a core for a bot's
+   * node:crypto loop per sign-up or sign-in, ~0.7 s for the player app's solver here, a few seconds on a phone,
+   * in a Worker while the person types (bench/captcha.js). Tests that solve it set it small.
+   */
   powMaxNumber: number;
   /** crash tests only (refused in production): settlement holds its transaction open this long */
   faultSettleDelayMs: number;
@@ -149,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     redisUrl: dto.REDIS_URL ?? null,
     signinRateLimit: dto.SIGNIN_RATE_LIMIT ?? 20,
     powHmacKey: dto.POW_HMAC_KEY ?? randomBytes(32).toString('hex'),
-    powMaxNumber: dto.POW_MAX_NUMBER ?? 100_000,
+    powMaxNumber: dto.POW_MAX_NUMBER ?? 400_000,
     faultSettleDelayMs: dto.FAULT_SETTLE_DELAY_MS ?? 0,
     logLevel: (dto.LOG_LEVEL ?? 'info') as LogLevel,
     metricsToken: dto.METRICS_TOKEN ?? null,

@@ -386,7 +386,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         image: {
           type: 'string',
-          description: '`data:image/svg+xml;base64,...` of 4 characters (A-Z without I and O, digits 2-9).',
+          description: '`data:image/png;base64,...` of 4 characters from `CAPTCHA_ALPHABET` (libs/domain), 150 x 50 or, with `size=large`, 300 x 100 pixels.',
         },
         expires_in: {
           type: 'number',

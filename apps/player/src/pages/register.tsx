@@ -94,7 +94,7 @@ export default function RegisterPage(): ReactElement {
           name="captcha"
           label={t('login.captcha')}
           rules={[{ required: true, message: t('login.captchaRequired') }]}
-          extra={<Captcha onId={onTicket} refreshKey={captchaKey} />}
+          description={<Captcha onId={onTicket} refreshKey={captchaKey} />}
         >
           <Input placeholder={t('login.captchaPlaceholder')} maxLength={4} autoComplete="off" />
         </Form.Item>

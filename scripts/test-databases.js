@@ -120,6 +120,8 @@ const POSTGRES_SUBSET = [
     'sensitive-reads',
     'sign-in-throttle',
     'staff-reset-takeover',
+    'console-auth',
+    'console-audit',
   ].map((n) => `${n}.e2e-spec.ts`),
 ];
 

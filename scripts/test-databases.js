@@ -121,7 +121,6 @@ const POSTGRES_SUBSET = [
     'sign-in-throttle',
     'staff-reset-takeover',
     'console-auth',
-    'console-audit',
   ].map((n) => `${n}.e2e-spec.ts`),
 ];
 

@@ -34,6 +34,27 @@ function p(ds: DataSource, n: number): string {
   return ds.options.type === 'postgres' ? `$${n}` : '?';
 }
 
+/**
+ * An anchor kept apart (`/metrics` publishes the head) finds the newest rows deleted, which the chain alone cannot: the
+ * check of issue 24, run on SQLite and on PostgreSQL.
+ */
+async function expectAnchorFindsNewestRowsDeleted(t: TestApp): Promise<void> {
+  const metrics = await t.http().get('/metrics');
+  const head = /^sum28_audit_chain_head\{hash="([0-9a-f]{64})"\} ([0-9]+)$/m.exec(metrics.text);
+  expect(head).not.toBeNull();
+  const anchor = `${head?.[2]}:${head?.[1]}`;
+  const lines: string[] = [];
+  expect(await runAuditVerify(t.ds, (l) => lines.push(l), anchor)).toBe(0);
+  expect(lines.join('\n')).toContain(`anchor row ${head?.[2]} in place`);
+  // Whoever deletes the newest rows (the anchor among them) leaves a chain that still links.
+  await tamper(t.ds, `DELETE FROM audit_logs WHERE id >= ${p(t.ds, 1)}`, [Number(head?.[2])], 'audit_logs_no_delete');
+  expect((await t.app.get(AuditService).verify()).ok).toBe(true);
+  const after: string[] = [];
+  expect(await runAuditVerify(t.ds, (l) => after.push(l), anchor)).toBe(1);
+  expect(after.join('\n')).toContain(`anchor row ${head?.[2]} is gone: the newest rows were deleted`);
+  expect(await runAuditVerify(t.ds, () => undefined, 'not-an-anchor')).toBe(2);
+}
+
 describe('console audit log (I10)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -88,20 +109,7 @@ describe('console audit log (I10)', () => {
   });
 
   it('an anchor kept apart (/metrics publishes the head) finds the newest rows deleted, which the chain alone cannot', async () => {
-    const metrics = await t.http().get('/metrics');
-    const head = /^sum28_audit_chain_head\{hash="([0-9a-f]{64})"\} ([0-9]+)$/m.exec(metrics.text);
-    expect(head).not.toBeNull();
-    const anchor = `${head?.[2]}:${head?.[1]}`;
-    const lines: string[] = [];
-    expect(await runAuditVerify(t.ds, (l) => lines.push(l), anchor)).toBe(0);
-    expect(lines.join('\n')).toContain(`anchor row ${head?.[2]} in place`);
-    // Whoever deletes the newest rows (the anchor among them) leaves a chain that still links.
-    await tamper(t.ds, `DELETE FROM audit_logs WHERE id >= ${p(t.ds, 1)}`, [Number(head?.[2])], 'audit_logs_no_delete');
-    expect((await t.app.get(AuditService).verify()).ok).toBe(true);
-    const after: string[] = [];
-    expect(await runAuditVerify(t.ds, (l) => after.push(l), anchor)).toBe(1);
-    expect(after.join('\n')).toContain(`anchor row ${head?.[2]} is gone: the newest rows were deleted`);
-    expect(await runAuditVerify(t.ds, () => undefined, 'not-an-anchor')).toBe(2);
+    await expectAnchorFindsNewestRowsDeleted(t);
   });
 
   it('detects a row edited directly in the database (trigger dropped, row edited, trigger restored): broken at that id, CLI exit 1', async () => {
@@ -127,8 +135,8 @@ describe('console audit log (I10)', () => {
   });
 });
 
-describe('console audit log on PostgreSQL: concurrent appends stay one chain', () => {
-  it('serializes 40 concurrent staff mutations with the advisory lock: chain intact', async () => {
+describe('console audit log on PostgreSQL: concurrent appends stay one chain, and the anchor holds', () => {
+  it('serializes 40 concurrent staff mutations with the advisory lock: chain intact; deleting the newest rows breaks the anchor', async () => {
     requirePostgres();
     await withPgDatabase(async (url) => {
       const t = await createConsoleApp({ DATABASE_URL: url });
@@ -144,6 +152,7 @@ describe('console audit log on PostgreSQL: concurrent appends stay one chain', (
         const report = await t.app.get(AuditService).verify();
         expect(report).toMatchObject({ ok: true, rows: before + 40 });
         console.log(`PostgreSQL: 40 concurrent audited writes, ${report.message}`);
+        await expectAnchorFindsNewestRowsDeleted(t);
 
         const [row] = await auditRows(t, 'banner.create');
         await tamper(t.ds, `UPDATE audit_logs SET reason = 'forged' WHERE id = $1`, [row?.['id']]);

@@ -1,6 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_LIMIT_MS, animationsDone, inspect, launch, phoneContext, screenshot, SHOTS, toastGone, type Finding } from './kit';
+import {
+  ACTION_LIMIT_MS,
+  animationsDone,
+  inspect,
+  launch,
+  phoneContext,
+  recordTransients,
+  screenshot,
+  SHOTS,
+  toastAfter,
+  toastGone,
+  toastsShown,
+  type Finding,
+} from './kit';
 import { adminToken, consoleCall, startApi, type RunningApi } from './server';
 
 const KEY_LIKE = /\b(common|lottery|betRoom|home)\.[a-zA-Z0-9]+\b/;
@@ -92,25 +105,7 @@ describe('game journey in Chromium (390x844)', () => {
       },
       [String(token), JSON.stringify(rest), locale] as const,
     );
-    // Every dialog and toast that was on the screen, so one that lasts seconds can be judged after it went away.
-    await context.addInitScript(() => {
-      const seen: string[] = [];
-      const toasts: string[] = [];
-      const toastText = new WeakMap<Element, string>();
-      Object.assign(window, { dialogsSeen: seen, toastsSeen: toasts });
-      new MutationObserver(() => {
-        for (const d of document.querySelectorAll('[role="dialog"]')) {
-          const text = d.textContent ?? '';
-          if (text !== '' && toastText.get(d) !== text) seen.push(text);
-          toastText.set(d, text);
-        }
-        for (const t of document.querySelectorAll('.adm-toast-main')) {
-          const text = t.textContent ?? '';
-          if (text !== '' && toastText.get(t) !== text) toasts.push(text);
-          toastText.set(t, text);
-        }
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    });
+    await recordTransients(context);
     const page = await context.newPage();
     recordBets(page);
     return page;
@@ -303,8 +298,7 @@ describe('game journey in Chromium (390x844)', () => {
     await check(pageA, 'lottery', 'tw');
 
     // The expert room needs more than this player has: 'assets insufficient' plus the limit, and no navigation.
-    await pageA.locator('button.room--expert').first().click();
-    await pageA.locator('.adm-toast-main', { hasText: '資產不足' }).waitFor();
+    await toastAfter(pageA, '資產不足', () => pageA.locator('button.room--expert').first().click());
     expect(new URL(pageA.url()).pathname).toBe('/lottery');
     await toastGone(pageA);
 
@@ -434,7 +428,7 @@ describe('game journey in Chromium (390x844)', () => {
         .first();
       await followable.waitFor({ timeout: ACTION_LIMIT_MS });
       const from = betAnswers.get(pageB)?.length ?? 0;
-      const toastsBefore = await pageB.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen.length);
+      const toastsBefore = await toastsShown(pageB);
       await followable.locator('.feed__follow').click();
       // The confirm dialog, or the app's own refusal (the round moved on) as a toast, however briefly it showed.
       const shown = await pageB.waitForFunction(

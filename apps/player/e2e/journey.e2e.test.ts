@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, inspect, load, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
+import { goTo, inspect, load, launch, phoneContext, recordTransients, screenshot, settlePage, SHOTS, toastAfter, toastGone, type Finding } from './kit';
 import { adminToken, consoleCall, putSetting, resetPlayerPassword, startApi, type RunningApi } from './server';
 
 const KEY_LIKE =
@@ -25,6 +25,7 @@ describe('player journey in Chromium (390x844)', () => {
     api = await startApi();
     browser = await launch(['--disable-quic']);
     context = await phoneContext(browser, api.base);
+    await recordTransients(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.base });
     page = await context.newPage();
   });
@@ -134,8 +135,7 @@ describe('player journey in Chromium (390x844)', () => {
 
     await go('/setSecurityCode');
     await check('set-security-code', 'tw');
-    await keypad(CODE);
-    await page.locator('.adm-toast-main', { hasText: '設定成功' }).waitFor();
+    await toastAfter(page, '設定成功', () => keypad(CODE));
     await page.waitForURL((u) => u.pathname !== '/setSecurityCode');
     await toastGone(page);
     await go('/setSecurityCode');
@@ -158,8 +158,7 @@ describe('player journey in Chromium (390x844)', () => {
     await go('/withdraw');
     await check('withdraw', 'tw');
     await page.getByPlaceholder('最低 100').fill('99');
-    await page.getByRole('button', { name: '提現', exact: true }).click();
-    await page.locator('.adm-toast-main', { hasText: '100' }).waitFor();
+    await toastAfter(page, '100', () => page.getByRole('button', { name: '提現', exact: true }).click());
     await toastGone(page);
     await page.getByPlaceholder('最低 100').fill('200');
     await page.getByRole('button', { name: '提現', exact: true }).click();
@@ -299,8 +298,7 @@ describe('player journey in Chromium (390x844)', () => {
     const code = String((user?.id ?? 0) + 100000);
     await page.getByText(`/register?inviter_id=${code}`).waitFor();
     await check('share-friend-agent', 'en');
-    await page.getByRole('button', { name: 'Copy invite link' }).click();
-    await page.locator('.adm-toast-main', { hasText: 'Copied to clipboard' }).waitFor();
+    await toastAfter(page, 'Copied to clipboard', () => page.getByRole('button', { name: 'Copy invite link' }).click());
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${api.base}/register?inviter_id=${code}`);
     await go('/myTeam');
     await check('my-team', 'en');
@@ -311,8 +309,7 @@ describe('player journey in Chromium (390x844)', () => {
     await type('Current password', PASSWORD);
     await type('6-32 characters', NEW_PASSWORD);
     await type('The new password again', NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.locator('.adm-toast-main', { hasText: 'Set successfully' }).waitFor();
+    await toastAfter(page, 'Set successfully', () => page.getByRole('button', { name: 'Confirm' }).click());
     await toastGone(page);
     await go('/personal');
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ACTION_LIMIT_MS, shotsDir } from '../../../tools/web/e2e/browser';
 
 /** Shared pieces of the player journeys, on the web apps' browser kit (tools/web/e2e/browser.ts). */
@@ -48,4 +48,47 @@ export async function load(page: Page, path: string): Promise<void> {
     await page.waitForURL((u) => u.pathname === path, { timeout: ACTION_LIMIT_MS });
     if (new URL(page.url()).pathname !== path) await page.goto(path);
   }
+}
+
+/**
+ * Keeps, on every page of `context`, the text of each dialog and toast that was on the screen (`window.dialogsSeen`,
+ * `window.toastsSeen`), so one that lasts seconds can be judged after it went away: a 2-s toast can come and go
+ * between two polls of a locator on a loaded machine.
+ */
+export async function recordTransients(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    const toasts: string[] = [];
+    const lastText = new WeakMap<Element, string>();
+    Object.assign(window, { dialogsSeen: seen, toastsSeen: toasts });
+    new MutationObserver(() => {
+      for (const d of document.querySelectorAll('[role="dialog"]')) {
+        const text = d.textContent ?? '';
+        if (text !== '' && lastText.get(d) !== text) seen.push(text);
+        lastText.set(d, text);
+      }
+      for (const t of document.querySelectorAll('.adm-toast-main')) {
+        const text = t.textContent ?? '';
+        if (text !== '' && lastText.get(t) !== text) toasts.push(text);
+        lastText.set(t, text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** How many toasts the page has shown so far (a context with `recordTransients`). */
+export const toastsShown = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen.length);
+
+/**
+ * Runs `action`, then waits until a toast containing `text` has been on the screen since (it may be gone already);
+ * the page's context records transients (`recordTransients`).
+ */
+export async function toastAfter(page: Page, text: string, action: () => Promise<void>): Promise<void> {
+  const from = await toastsShown(page);
+  await action();
+  await page.waitForFunction(
+    ([n, t]) => (window as unknown as { toastsSeen: string[] }).toastsSeen.slice(Number(n)).some((s) => s.includes(String(t))),
+    [from, text] as const,
+    { timeout: ACTION_LIMIT_MS },
+  );
 }

@@ -328,6 +328,22 @@ describe('win notice and bet record', () => {
       sub.body.data.userinfo.username,
     ]);
     expect(await list(agent.token, { scope: 0 })).toEqual([]);
+    // One bet by its order number (the bet detail screen): the bettor's and its agent's, nobody else's.
+    const detail = async (token: string, orderNo: unknown): Promise<{ code: number; error?: string; data: unknown }> =>
+      call(t, 'user/orderDetail', token, { orderNo, lang: 'en' });
+    expect((await detail(subToken, placed.data.order_no)).data).toEqual(done);
+    expect((await detail(agent.token, placed.data.order_no)).data).toEqual(done);
+    const stranger = await registerPlayer(t);
+    expect((await detail(stranger.token, placed.data.order_no)).error).toBe('ORDER_NOT_FOUND');
+    expect(
+      (
+        await detail(
+          subToken,
+          `${placed.data.order_no}`.replace(/.$/, (d) => String((Number(d) + 1) % 10)),
+        )
+      ).error,
+    ).toBe('ORDER_NOT_FOUND');
+    for (const bad of ['12ab', '', '1'.repeat(33), 5]) expect((await detail(subToken, bad)).error).toBe('VALIDATION_FAILED');
     expect((await call(t, 'user/orderList', subToken, { begin_date: day, end_date: day, activeTab: 0, scope: 1 })).error).toBe('AGENT_ONLY');
     expect((await call(t, 'user/orderList', subToken, { begin_date: '2026-02-30', end_date: day, activeTab: 0 })).error).toBe('VALIDATION_FAILED');
     expect((await call(t, 'user/orderList', subToken, { begin_date: day, end_date: '2020-01-01', activeTab: 0 })).error).toBe('VALIDATION_FAILED');

@@ -215,6 +215,16 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
     await page.locator('.stamp').waitFor();
     await expect(page.locator('.stamp').innerText()).resolves.toMatch(/^(中獎|未中獎)$/);
     await check('bet-detail', 'tw');
+    // A link cannot fake a win: the same bet's link with a made-up profit, outcome and stake shows what the API says.
+    const real = await page.locator('.detail-head').innerText();
+    const forged = new URL(page.url());
+    const made = { profit: '99999', whether_hit: '1', quantity: '88888', status: '1' };
+    for (const [k, v] of Object.entries(made)) forged.searchParams.set(k, v);
+    await page.goto(`${forged.pathname}${forged.search}`); // a fresh load: the link paints the first frame
+    await settle();
+    await page.locator('.stamp').waitFor();
+    await expect(page.locator('.detail-head').innerText()).resolves.toBe(real);
+    await expect(page.getByText(/99,?999|88,?888/).count()).resolves.toBe(0);
 
     await page.getByText('驗證此期').click();
     await page.waitForURL((u) => u.pathname === '/fairness');

@@ -73,6 +73,19 @@ export interface OrderRow {
 /** Newest first, one page; `has_more` false means the end ('--END--'). */
 export type OrderListResponse = Paged<OrderRow>;
 
+// POST /api/user/orderDetail --------------------------------------------------------------------
+
+/**
+ * One bet by its order number, as the bet record lists it: the caller's own, or (for an agent) one of its invitees'.
+ * Any other order number answers ORDER_NOT_FOUND, whether or not it exists. The bet detail screen shows this answer,
+ * never the figures of its link.
+ */
+export interface OrderDetailRequest {
+  orderNo: string;
+}
+
+export type OrderDetailResponse = OrderRow;
+
 // POST /api/user/getGameResult (polled every 2 s) ------------------------------------------------
 
 export interface GetGameResultRequest {

@@ -34,6 +34,7 @@ export const PLAYER_ENDPOINTS = {
   userInfo: { method: 'POST', path: '/api/user/userInfo' },
   quantityLogList: { method: 'POST', path: '/api/user/quantityLogList' },
   orderList: { method: 'POST', path: '/api/user/orderList' },
+  orderDetail: { method: 'POST', path: '/api/user/orderDetail' },
   payInfo: { method: 'POST', path: '/api/user/payInfo' },
   setPayInfo: { method: 'POST', path: '/api/user/setPayInfo' },
   safetyInfo: { method: 'POST', path: '/api/user/safetyInfo' },
@@ -78,6 +79,7 @@ export interface PlayerApi {
   userInfo: { request: U.UserInfoRequest; response: U.UserInfoResponse };
   quantityLogList: { request: W.QuantityLogListRequest; response: W.QuantityLogListResponse };
   orderList: { request: O.OrderListRequest; response: O.OrderListResponse };
+  orderDetail: { request: O.OrderDetailRequest; response: O.OrderDetailResponse };
   payInfo: { request: W.PayInfoRequest; response: W.PayInfoResponse };
   setPayInfo: { request: W.SetPayInfoRequest; response: W.SetPayInfoResponse };
   safetyInfo: { request: W.SafetyInfoRequest; response: W.SafetyInfoResponse };

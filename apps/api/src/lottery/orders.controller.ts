@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CloseGameResultResponse, GetGameResultResponse, OrderListResponse } from '@sum28/contracts';
+import type { CloseGameResultResponse, GetGameResultResponse, OrderDetailResponse, OrderListResponse } from '@sum28/contracts';
 import { Player, PlayerAuthGuard, type PlayerContext } from '../auth/player-auth.guard';
 import { EnvelopeInterceptor } from '../common/http/envelope';
-import { CloseGameResultDto, GetGameResultDto, OrderListDto } from './dto/order.dto';
+import { CloseGameResultDto, GetGameResultDto, OrderDetailDto, OrderListDto } from './dto/order.dto';
 import { OrdersService } from './orders.service';
 
 @ApiTags('player: bets')
@@ -19,6 +19,13 @@ export class OrdersController {
   @ApiOperation({ summary: 'Bet record between two platform days by status tab; scope 1: bets of an agent’s invitees' })
   orderList(@Body() dto: OrderListDto, @Player() p: PlayerContext): Promise<OrderListResponse> {
     return this.orders.orderList(p.user, dto, dto.lang ?? 'tw');
+  }
+
+  @Post('orderDetail')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'One bet by its order number: the caller’s own, or an agent’s invitee’s (else ORDER_NOT_FOUND)' })
+  orderDetail(@Body() dto: OrderDetailDto, @Player() p: PlayerContext): Promise<OrderDetailResponse> {
+    return this.orders.orderDetail(p.user, dto.orderNo, dto.lang ?? 'tw');
   }
 
   @Post('getGameResult')

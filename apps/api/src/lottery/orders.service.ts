@@ -58,10 +58,7 @@ export class OrdersService {
       all(
         OrderRecordRow,
         this.db.all(
-          `SELECT b.id, b.order_no, b.stake_minor, b.profit_minor, b.status, b.whether_hit, b.odds_milli, b.play_type, b.created_at,
-                b.issue, b.round_id, b.plan_id, b.game_id, p.title AS plan_name, g.name AS game_name, u.username, r.site_1, r.site_2, r.site_3, r.sum
-           FROM bets b JOIN plans p ON p.id = b.plan_id JOIN games g ON g.id = b.game_id JOIN rounds r ON r.id = b.round_id
-           JOIN users u ON u.id = b.user_id
+          `${ORDER_RECORD_SELECT}
           WHERE ${where}
           ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`,
           [user.id, from, to, page.pageSize, page.offset],
@@ -75,6 +72,19 @@ export class OrdersService {
       counted.n,
       page,
     );
+  }
+
+  /**
+   * One bet by its order number: the caller's own, or, for an agent, one of its invitees' (what the bet record's two
+   * scopes list). Anything else is ORDER_NOT_FOUND, so an answer never tells whether someone else's order exists.
+   */
+  async orderDetail(user: { id: number; group_id: number }, orderNo: string, lang: string): Promise<OrderRow> {
+    const agent = user.group_id === GROUP.AGENT;
+    const whose = agent ? '(b.user_id = ? OR u.inviter_id = ?)' : 'b.user_id = ?';
+    const params = agent ? [orderNo, user.id, user.id] : [orderNo, user.id];
+    const row = await first(OrderRecordRow, this.db.all(`${ORDER_RECORD_SELECT} WHERE b.order_no = ? AND ${whose}`, params));
+    if (row === undefined) throw new ApiError('ORDER_NOT_FOUND');
+    return orderRow(row, lang, await this.catalog.get());
   }
 
   /**
@@ -132,6 +142,12 @@ export class OrdersService {
     throw new ApiError(found.length === 0 ? 'ORDER_NOT_FOUND' : 'BET_NOT_SETTLED');
   }
 }
+
+/** The bets of the bet record with their room, game, player and round result (orderList, orderDetail): add a WHERE. */
+const ORDER_RECORD_SELECT = `SELECT b.id, b.order_no, b.stake_minor, b.profit_minor, b.status, b.whether_hit, b.odds_milli, b.play_type, b.created_at,
+                b.issue, b.round_id, b.plan_id, b.game_id, p.title AS plan_name, g.name AS game_name, u.username, r.site_1, r.site_2, r.site_3, r.sum
+           FROM bets b JOIN plans p ON p.id = b.plan_id JOIN games g ON g.id = b.game_id JOIN rounds r ON r.id = b.round_id
+           JOIN users u ON u.id = b.user_id`;
 
 /** A bet of the bet record with its room, game, player and round result (orderList). */
 const OrderRecordRow = rowOf({

@@ -1,69 +1,117 @@
-import { List } from 'antd-mobile';
-import { PROFIT_PENDING } from '@sum28/contracts';
-import type { ReactElement } from 'react';
+import { List, Skeleton } from 'antd-mobile';
+import { PROFIT_PENDING, type OrderRow } from '@sum28/contracts';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatTime } from '../app/format';
-import { EmptyState } from '../components/EmptyState';
+import { useApi } from '../app/hooks';
+import { EmptyState, LoadError } from '../components/EmptyState';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
 import { Digits, parseLotteryCode } from '../features/games/Digits';
-import { betFromQuery, betOutcome } from '../features/records/bet-query';
+import { betHintFromQuery, betOutcome, type BetHint } from '../features/records/bet-query';
 import '../features/games/games.css';
 
-/** Bet detail: amount, profit ('----' while pending), the stamp, order number, room, result, method, quantity, time. */
+/**
+ * Bet detail: amount, profit ('----' while pending), the stamp, order number, room, result, method, quantity, time.
+ * The bet is read from the API by its order number (`user/orderDetail`): a link's figures are never shown, so a
+ * hand-made link cannot put a win that never happened on this screen. The link's words paint the first frame.
+ */
 export default function BetDetailPage(): ReactElement {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const bet = betFromQuery(params);
-  if (bet === null) {
-    return (
-      <Page title={t('betDetail.title')}>
-        <EmptyState text={t('betDetail.missing')} />
-        <div className="pad center">
-          <Link to="/betRecord" className="link-button">
-            {t('betRecord.title')}
-          </Link>
-        </div>
-      </Page>
-    );
-  }
-  const outcome = betOutcome(bet);
-  const result = parseLotteryCode(bet.lottery_code);
-  const profit = bet.profit;
+  const hint = betHintFromQuery(params);
   return (
     <Page title={t('betDetail.title')}>
-      <div className="detail-head">
+      {hint === null ? (
+        <>
+          <EmptyState text={t('betDetail.missing')} />
+          <BackToRecord />
+        </>
+      ) : (
+        <LoadedBet hint={hint} />
+      )}
+    </Page>
+  );
+}
+
+function BackToRecord(): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <div className="pad center">
+      <Link to="/betRecord" className="link-button">
+        {t('betRecord.title')}
+      </Link>
+    </div>
+  );
+}
+
+/** The bet of `hint.orderNo` as the API answers it; until then the link's words and placeholders for every figure. */
+function LoadedBet({ hint }: { hint: BetHint }): ReactElement {
+  const { t } = useTranslation();
+  const loaded = useApi('orderDetail', { orderNo: hint.orderNo });
+  const bet: OrderRow | undefined = loaded.data;
+  if (bet === undefined && loaded.error !== null) {
+    return (
+      <>
+        <LoadError onRetry={loaded.reload} message={loaded.error} />
+        <BackToRecord />
+      </>
+    );
+  }
+  /** A figure of the bet once read, a placeholder before. */
+  const figure = (show: (b: OrderRow) => ReactNode): ReactNode =>
+    bet !== undefined ? show(bet) : <Skeleton.Paragraph lineCount={1} animated className="detail-skeleton" />;
+  const result = bet !== undefined ? parseLotteryCode(bet.lottery_code) : null;
+  return (
+    <>
+      <div className="detail-head" aria-busy={bet === undefined}>
         <div className="muted small">{t('betDetail.amount')}</div>
         <div className="big-number">
-          <Money value={bet.quantity} />
+          {figure((b) => (
+            <Money value={b.quantity} />
+          ))}
         </div>
         <div className="small">
           {t('betDetail.profit')}:{' '}
-          {profit === PROFIT_PENDING ? (
-            <span className="money">{PROFIT_PENDING}</span>
-          ) : (
-            <Money value={profit} className={profit > 0 ? 'gain-text' : profit < 0 ? 'loss-text' : undefined} />
+          {figure((b) =>
+            b.profit === PROFIT_PENDING ? (
+              <span className="money">{PROFIT_PENDING}</span>
+            ) : (
+              <Money value={b.profit} className={b.profit > 0 ? 'gain-text' : b.profit < 0 ? 'loss-text' : undefined} />
+            ),
           )}
         </div>
-        <span className={`stamp stamp--${outcome}`}>{t(`betRecord.outcome_${outcome}`)}</span>
+        {bet !== undefined && <span className={`stamp stamp--${betOutcome(bet)}`}>{t(`betRecord.outcome_${betOutcome(bet)}`)}</span>}
       </div>
       <List mode="card">
-        <List.Item extra={<span className="break">{bet.orderNo}</span>}>{t('betDetail.orderNo')}</List.Item>
-        <List.Item extra={`${bet.name} · ${bet.plan_name}`}>{t('betDetail.room')}</List.Item>
-        <List.Item extra={bet.issue}>{t('betDetail.issue')}</List.Item>
-        <List.Item extra={result !== null ? <Digits digits={result.digits} sum={result.sum} /> : <span className="muted">{t('betDetail.notDrawn')}</span>}>
+        <List.Item extra={<span className="break">{bet?.orderNo ?? hint.orderNo}</span>}>{t('betDetail.orderNo')}</List.Item>
+        <List.Item extra={`${bet?.name ?? hint.name} · ${bet?.plan_name ?? hint.plan_name}`}>{t('betDetail.room')}</List.Item>
+        <List.Item extra={bet?.issue ?? hint.issue}>{t('betDetail.issue')}</List.Item>
+        <List.Item
+          extra={figure(() =>
+            result !== null ? <Digits digits={result.digits} sum={result.sum} /> : <span className="muted">{t('betDetail.notDrawn')}</span>,
+          )}
+        >
           {t('betDetail.result')}
         </List.Item>
-        <List.Item extra={bet.play_method}>{t('betDetail.method')}</List.Item>
-        <List.Item extra={<Money value={bet.quantity} />}>{t('betDetail.quantity')}</List.Item>
-        <List.Item extra={formatTime(bet.createtime)}>{t('betDetail.time')}</List.Item>
+        <List.Item extra={bet?.play_method ?? hint.play_method}>{t('betDetail.method')}</List.Item>
+        <List.Item
+          extra={figure((b) => (
+            <Money value={b.quantity} />
+          ))}
+        >
+          {t('betDetail.quantity')}
+        </List.Item>
+        <List.Item extra={figure((b) => formatTime(b.createtime))}>{t('betDetail.time')}</List.Item>
       </List>
-      <div className="pad center">
-        <Link to={`/fairness?game_id=${bet.game_id}&issue=${bet.issue}`} className="link-button">
-          {result !== null ? t('fairness.verifyLink') : t('fairness.hashLink')}
-        </Link>
-      </div>
-    </Page>
+      {bet !== undefined && (
+        <div className="pad center">
+          <Link to={`/fairness?game_id=${bet.game_id}&issue=${bet.issue}`} className="link-button">
+            {result !== null ? t('fairness.verifyLink') : t('fairness.hashLink')}
+          </Link>
+        </div>
+      )}
+    </>
   );
 }

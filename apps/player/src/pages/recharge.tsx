@@ -3,7 +3,7 @@ import type { RechargeResponse } from '@sum28/contracts';
 import { CURRENCIES, minorToMajor, validateRecharge, type Currency } from '@sum28/domain';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { formatMoney, minorOf, ruleMessage } from '../app/format';
 import { useVisitorAlert } from '../app/hooks';
@@ -18,14 +18,14 @@ const QUICK = ['100', '500', '1000', '5000', '10000'] as const;
 export default function RechargePage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const isVisitor = useVisitorAlert();
   const user = getUser();
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState<Currency>(CURRENCIES[0]);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [order, setOrder] = useState<RechargeResponse | null>(null);
-  const account = params.get('username') ?? user?.username ?? '';
+  // The arrival account is the signed-in player's, whatever a link says (`?username=` is not read).
+  const account = user?.username ?? '';
   const typed = minorOf(amount);
   const quote = useRechargeQuote(typed === null ? null : minorToMajor(typed), currency);
 

@@ -66,6 +66,7 @@ export const FIELD_LABELS: Readonly<Record<string, Localized>> = {
   activeTab: { tw: '狀態篩選', zh: '状态筛选', en: 'Status filter', jp: '状態フィルター', kor: '상태 필터' },
   scope: { tw: '範圍', zh: '范围', en: 'Scope', jp: '範囲', kor: '범위' },
   order_id: { tw: '注單', zh: '注单', en: 'Bet', jp: 'ベット', kor: '베팅' },
+  orderNo: { tw: '訂單號', zh: '订单号', en: 'Order number', jp: '注文番号', kor: '주문 번호' },
   pow: { tw: '安全驗證', zh: '安全验证', en: 'Security check', jp: 'セキュリティチェック', kor: '보안 확인' },
   tab: { tw: '分頁', zh: '分页', en: 'Tab', jp: 'タブ', kor: '탭' },
 };

@@ -2951,6 +2951,9 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
     OrdersController_getGameResult: {
       $ref: '#/components/schemas/HitNotice',
     },
+    OrdersController_orderDetail: {
+      $ref: '#/components/schemas/OrderRow',
+    },
     OrdersController_orderList: {
       $ref: '#/components/schemas/OrderListResponse',
     },

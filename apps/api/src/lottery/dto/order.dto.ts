@@ -1,5 +1,13 @@
-import { ORDER_TAB, type CloseGameResultRequest, type GetGameResultRequest, type OrderListRequest, type OrderScope, type OrderTab } from '@sum28/contracts';
-import { DateField, EnumField, IntField } from '../../common/validation/fields';
+import {
+  ORDER_TAB,
+  type CloseGameResultRequest,
+  type GetGameResultRequest,
+  type OrderDetailRequest,
+  type OrderListRequest,
+  type OrderScope,
+  type OrderTab,
+} from '@sum28/contracts';
+import { DateField, EnumField, IntField, StrField } from '../../common/validation/fields';
 import { PlayerRequestDto } from '../../common/validation/player-request.dto';
 
 export class OrderListDto extends PlayerRequestDto implements OrderListRequest {
@@ -18,4 +26,10 @@ export class GetGameResultDto extends PlayerRequestDto implements GetGameResultR
 
 export class CloseGameResultDto extends PlayerRequestDto implements CloseGameResultRequest {
   @IntField({ min: 1, max: 2_147_483_647 }) order_id!: number;
+}
+
+export class OrderDetailDto extends PlayerRequestDto implements OrderDetailRequest {
+  /** The round's issue and 18 random digits (betting.service `newOrderNo`): digits only, at most 32. */
+  @StrField({ min: 1, max: 32, pattern: /^[0-9]+$/, description: 'order number of a bet (digits)', example: '20261128123400001234567890123456' })
+  orderNo!: string;
 }

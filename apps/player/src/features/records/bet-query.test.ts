@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { betFromQuery, betOutcome, betToQuery, type BetView } from './bet-query';
+import { betHintFromQuery, betOutcome, betToQuery, type BetView } from './bet-query';
 
 const settled: BetView = {
   id: 42,
-  orderNo: 'B20261122000042',
+  orderNo: '20261122047000000000000000000042',
   quantity: 10.5,
   profit: 9.87,
   status: 1,
@@ -18,17 +18,25 @@ const settled: BetView = {
 };
 
 describe('bet detail query', () => {
-  it('carries a bet to the detail screen and back unchanged (names with spaces and CJK included)', () => {
-    expect(betFromQuery(new URLSearchParams(betToQuery(settled)))).toEqual(settled);
-    const pending: BetView = { ...settled, profit: '----', status: 0, whether_hit: 0, lottery_code: null, plan_name: 'Basic room' };
-    expect(betFromQuery(new URLSearchParams(betToQuery(pending)))).toEqual(pending);
+  it('carries the order number and the words of a bet to the detail screen (names with spaces and CJK included)', () => {
+    expect(betHintFromQuery(new URLSearchParams(betToQuery(settled)))).toEqual({
+      orderNo: settled.orderNo,
+      plan_name: '初級房',
+      play_method: '大',
+      issue: '20261122047',
+      name: '新加坡',
+    });
   });
 
-  it('refuses a query that does not describe a bet', () => {
-    expect(betFromQuery(new URLSearchParams(''))).toBeNull();
-    expect(betFromQuery(new URLSearchParams(betToQuery(settled).replace('status=1', 'status=7')))).toBeNull();
-    expect(betFromQuery(new URLSearchParams(betToQuery(settled).replace('quantity=10.5', 'quantity=abc')))).toBeNull();
-    expect(betFromQuery(new URLSearchParams(betToQuery(settled).replace('profit=9.87', 'profit=----')))).toBeNull();
+  it('reads no figure or outcome from a link: those come from the API', () => {
+    const hint = betHintFromQuery(new URLSearchParams(`${betToQuery(settled)}&profit=99999&whether_hit=1&quantity=5`));
+    expect(Object.keys(hint ?? {}).sort()).toEqual(['issue', 'name', 'orderNo', 'plan_name', 'play_method']);
+  });
+
+  it('refuses a link without an order number the API could have issued', () => {
+    expect(betHintFromQuery(new URLSearchParams(''))).toBeNull();
+    expect(betHintFromQuery(new URLSearchParams('orderNo=B123'))).toBeNull();
+    expect(betHintFromQuery(new URLSearchParams(`orderNo=${'1'.repeat(33)}`))).toBeNull();
   });
 
   it('stamps won, lost, pending and cancelled', () => {

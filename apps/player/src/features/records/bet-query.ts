@@ -1,6 +1,6 @@
-import { BET_STATUS, PROFIT_PENDING, type OrderRow } from '@sum28/contracts';
+import { BET_STATUS, type OrderRow } from '@sum28/contracts';
 
-/** The fields of a bet the detail screen shows, carried in its query (spec: 'opens /betDetail with the bet as query'). */
+/** The fields of a bet carried in the detail screen's query (spec: 'opens /betDetail with the bet as query'); only its order number and words are read. */
 export type BetView = Pick<
   OrderRow,
   | 'id'
@@ -38,37 +38,21 @@ export function betToQuery(row: BetView): string {
   return q.toString();
 }
 
-const num = (s: string | null): number | null => (s !== null && s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : null);
+/** What a `/betDetail` link may paint before the bet is read: words only, never a figure or an outcome. */
+export type BetHint = Pick<OrderRow, 'orderNo' | 'plan_name' | 'play_method' | 'issue' | 'name'>;
 
-/** The bet of a `/betDetail` query; null when the query does not describe one (a hand-typed or truncated link). */
-export function betFromQuery(q: URLSearchParams): BetView | null {
-  const id = num(q.get('id'));
-  const quantity = num(q.get('quantity'));
-  const status = num(q.get('status'));
-  const createtime = num(q.get('createtime'));
-  const gameId = num(q.get('game_id'));
-  const orderNo = q.get('orderNo');
-  const issue = q.get('issue');
-  const profitText = q.get('profit');
-  if (id === null || quantity === null || createtime === null || gameId === null || orderNo === null || issue === null || profitText === null) return null;
-  if (status !== BET_STATUS.PENDING && status !== BET_STATUS.SETTLED && status !== BET_STATUS.CANCELLED) return null;
-  const profit = status === BET_STATUS.PENDING ? PROFIT_PENDING : num(profitText);
-  if (profit === null) return null;
-  return {
-    id,
-    orderNo,
-    quantity,
-    profit,
-    status,
-    whether_hit: status === BET_STATUS.SETTLED && q.get('whether_hit') === '1' ? 1 : 0,
-    plan_name: q.get('plan_name') ?? '',
-    play_method: q.get('play_method') ?? '',
-    lottery_code: q.get('lottery_code'),
-    createtime,
-    issue,
-    name: q.get('name') ?? '',
-    game_id: gameId,
-  };
+/** An order number as the API issues them (digits, at most 32). */
+const ORDER_NO = /^[0-9]{1,32}$/;
+
+/**
+ * The order number of a `/betDetail` link (null when the link carries none that could be one) and the words it may
+ * show at once. The bet's figures (stake, profit, outcome, result) come only from `user/orderDetail`: a link's
+ * `profit=99999&whether_hit=1` is never shown.
+ */
+export function betHintFromQuery(q: URLSearchParams): BetHint | null {
+  const orderNo = q.get('orderNo') ?? '';
+  if (!ORDER_NO.test(orderNo)) return null;
+  return { orderNo, plan_name: q.get('plan_name') ?? '', play_method: q.get('play_method') ?? '', issue: q.get('issue') ?? '', name: q.get('name') ?? '' };
 }
 
 export type BetOutcome = 'won' | 'lost' | 'pending' | 'cancelled';

@@ -41,7 +41,7 @@ describe('player API answers', () => {
     const winId = ids[r.sum ?? -1];
     const win = await call(t, 'user/getGameResult', p.token, { game_id: 1 });
     expect(win.code).toBe(1);
-    expect(win.data).toEqual({ id: winId, profit: expect.any(Number) });
+    expect(win.data).toMatchObject({ id: winId, profit: expect.any(Number), issue: slot.issue, staked: 28 });
     expect((await call(t, 'user/closeGameResult', p.token, { order_id: winId ?? 0 })).code).toBe(1);
     expect((await call(t, 'user/getGameResult', p.token, { game_id: 1 })).error).toBe('NO_UNSEEN_WIN');
     // A settled loss may be closed too (it is settled); a bet of another player is not found.

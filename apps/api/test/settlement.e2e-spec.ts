@@ -269,7 +269,17 @@ describe('win notice and bet record', () => {
     const r = await roundOf(t.ds, 1, slot.issue);
     const winId = ids[r.sum ?? -1];
     const win = await call(t, 'user/getGameResult', p.token, { game_id: 1 });
-    expect(win.data).toEqual({ id: winId, profit: expect.any(Number) });
+    // The notice tells the whole round: 28 stakes of 1, one of them paid; the net is what the player is up or down.
+    const paid = Math.floor(Number((await query(t.ds, `SELECT payout_minor FROM bets WHERE id = ?`, [winId]))[0]?.payout_minor)) / 100;
+    expect(win.data).toEqual({
+      id: winId,
+      profit: Math.round((paid - 1) * 100) / 100,
+      issue: slot.issue,
+      staked: 28,
+      paid,
+      net: Math.round((paid - 28) * 100) / 100,
+      wins: [{ play_type: `sum_${r.sum}`, stake: 1, payout: paid }],
+    });
     expect(win.data.profit).toBeGreaterThan(0);
     expect((await call(t, 'user/getGameResult', p.token, { game_id: 2 })).error).toBe('NO_UNSEEN_WIN');
     const heart = await call(t, 'Lottery/heart', p.token, { plan_id: 1, game_id: 1 });
@@ -278,6 +288,30 @@ describe('win notice and bet record', () => {
     expect((await call(t, 'user/closeGameResult', p.token, { order_id: 99_999_999 })).error).toBe('ORDER_NOT_FOUND');
     expect((await call(t, 'user/closeGameResult', p.token, { order_id: winId })).code).toBe(1);
     expect((await call(t, 'user/getGameResult', p.token, { game_id: 1 })).error).toBe('NO_UNSEEN_WIN');
+  });
+
+  it('tells a round with a hit as the round it was (staked, paid, net, the hits), in every room of the game, and one close acknowledges all its hits', async () => {
+    const p = await registerPlayer(t);
+    await fundPlayer(t, p.userId, 1_000_000); // the senior room (plan 2) asks a balance of 1,000
+    const slot = await freshRound(t);
+    // Every exact sum in two rooms: one bet hits in each room, 54 miss (no two of them are opposite bets).
+    for (const plan_id of [1, 2]) for (let s = 0; s <= 27; s++) await bet(t, p.token, { issue: slot.issue, play_type: `sum_${s}`, money: plan_id, plan_id });
+    clockTo(t, slot.drawAt);
+    await engine(t).lifecycle.tick();
+    const rows = await query(t.ds, `SELECT id, play_type, stake_minor, payout_minor, whether_hit FROM bets WHERE user_id = ? ORDER BY id`, [p.userId]);
+    const hits = rows.filter((b) => Number(b.whether_hit) === 1);
+    expect(hits.length).toBe(2);
+    const paidMinor = rows.reduce((a, b) => a + Number(b.payout_minor ?? 0), 0);
+    const win = (await call(t, 'user/getGameResult', p.token, { game_id: 1 })).data;
+    expect(win).toMatchObject({ id: Number(hits[0]?.id), issue: slot.issue, staked: 84, paid: paidMinor / 100, net: (paidMinor - 8_400) / 100 });
+    expect(win.wins).toEqual(hits.map((b) => ({ play_type: b.play_type, stake: Number(b.stake_minor) / 100, payout: Number(b.payout_minor) / 100 })));
+    // The heartbeat carries the same notice; one close acknowledges every hit of the round.
+    expect((await call(t, 'Lottery/heart', p.token, { plan_id: 2, game_id: 1 })).data.hit_notice).toEqual(win);
+    expect((await call(t, 'user/closeGameResult', p.token, { order_id: win.id })).code).toBe(1);
+    expect((await call(t, 'user/getGameResult', p.token, { game_id: 1 })).error).toBe('NO_UNSEEN_WIN');
+    // A settled miss may still be acknowledged by itself (the spec's call), and nothing else changes.
+    const miss = rows.find((b) => Number(b.whether_hit) === 0);
+    expect((await call(t, 'user/closeGameResult', p.token, { order_id: Number(miss?.id) })).code).toBe(1);
   });
 
   it('lists bets by platform day and status tab, with profit "----" while pending and the result once drawn; agents see their invitees', async () => {

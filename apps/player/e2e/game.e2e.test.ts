@@ -340,7 +340,7 @@ describe('game journey in Chromium (390x844)', () => {
       { timeout: ACTION_LIMIT_MS, polling: 250 },
     );
     if ((await closedOrDrawn.jsonValue()) === 'closed') await shoot(pageA, 'bet-room-closed', 'tw');
-    const RESULT = /恭喜中獎|本期未中獎/;
+    const RESULT = /恭喜中獎|本期未中獎|期結果/;
     await pageA.waitForFunction((re) => (window as unknown as { dialogsSeen: string[] }).dialogsSeen.some((t) => new RegExp(re).test(t)), RESULT.source, {
       timeout: ACTION_LIMIT_MS,
       polling: 250,
@@ -359,15 +359,22 @@ describe('game journey in Chromium (390x844)', () => {
     await quiet(pageA);
     await inspect(pageA, findings, 'bet-room-after-result', 'tw', { keyLike: KEY_LIKE, undefinedOrNaN: true });
     const orders = (await playerCall('user/orderList', { begin_date: '2018-01-01', end_date: '2099-12-31', activeTab: 0 }, alice.token)) as {
-      data: { play_type: string; status: number; issue: string }[];
+      data: { play_type: string; status: number; issue: string; whether_hit: number; profit: number }[];
     };
-    expect(
-      orders.data
-        .filter((o) => o.issue === myRound)
-        .map((o) => o.play_type)
-        .sort(),
-    ).toEqual(['big', 'odd']);
+    const mine = orders.data.filter((o) => o.issue === myRound);
+    expect(mine.map((o) => o.play_type).sort()).toEqual(['big', 'odd']);
     expect(orders.data.every((o) => o.status === 1)).toBe(true);
+    // A round with a hit is told as the round it was: staked 20, the net of both bets (one hit and one miss nets
+    // -0.60, not the hit's +9.40), signed.
+    const told = (await pageA.evaluate(() => (window as unknown as { dialogsSeen: string[] }).dialogsSeen))
+      .filter((t) => RESULT.test(t))
+      .reduce((a, t) => (t.length > a.length ? t : a), ''); // the dialog once rendered whole
+    if (mine.some((o) => o.whether_hit === 1)) {
+      const net = Math.round(mine.reduce((a, o) => a + o.profit, 0) * 100) / 100;
+      expect(told).toContain('本期投注20.00');
+      expect(told).toContain(`本期盈虧${net > 0 ? '+' : net < 0 ? '−' : ''}${Math.abs(net).toFixed(2)}`);
+      expect(told).toMatch(net > 0 ? /^恭喜中獎/ : /期結果/);
+    } else expect(told).toMatch(/^本期未中獎/);
   });
 
   it('a second player (en) follows a bet from the feed, then an opposite bet of equal amount shows the blocked state', async () => {
@@ -456,7 +463,7 @@ describe('game journey in Chromium (390x844)', () => {
     }
     await pageB.locator('.feed__row--self', { hasText: 'Even' }).waitFor({ timeout: ACTION_LIMIT_MS });
     // The room with the follow in its feed, inspected once that round's result popup came and went (as in the first journey).
-    const RESULT = /You won!|No win this round/;
+    const RESULT = /You won!|No win this round|Round \d+ result/;
     await resultTold(pageB, toldFrom ?? 0, RESULT);
     await check(pageB, 'bet-room', 'en');
 

@@ -125,11 +125,33 @@ export interface FeedMessage {
   createtime: EpochSeconds;
 }
 
-/** The caller's oldest unseen win (shown as a popup, then acknowledged by `closeGameResult`). */
+/** A winning bet of the round of a win notice: its category, stake and payout (stake included). */
+export interface HitNoticeWin {
+  play_type: PlayTypeCode;
+  stake: Money;
+  payout: Money;
+}
+
+/**
+ * The caller's oldest unseen win (shown as a popup, then acknowledged by `closeGameResult`), with the whole round it
+ * belongs to: a round where one option hit and two missed is told as what it was for the player (staked 150, paid 97,
+ * net -53), not as the winning order's profit. Stake, payout and profit as libs/domain defines them (`roundNet`).
+ */
 export interface HitNotice {
+  /** The winning order's profit (payout - stake). */
   profit: Money;
-  /** Bet (order) id. */
+  /** Bet (order) id; `closeGameResult` with it acknowledges every win of its round. */
   id: number;
+  /** The round. */
+  issue: Issue;
+  /** Every stake of the caller's settled bets in this round of this game (every room). */
+  staked: Money;
+  /** Every payout of them (stake included). */
+  paid: Money;
+  /** paid - staked: the player's result of the round. */
+  net: Money;
+  /** The bets that hit, in the order they were placed. */
+  wins: HitNoticeWin[];
 }
 
 export interface HeartResponse {

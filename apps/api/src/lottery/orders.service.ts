@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ORDER_TAB, PROFIT_PENDING, type HitNotice, type OrderListResponse, type OrderRow } from '@sum28/contracts';
 import { TxRunner } from '@sum28/database';
-import { BET_STATUS, GROUP, lotteryCode, minorToMajor, oddsMilliToDecimal } from '@sum28/domain';
+import { BET_STATUS, GROUP, lotteryCode, minor, minorToMajor, oddsMilliToDecimal, roundNet } from '@sum28/domain';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
@@ -97,11 +97,11 @@ export class OrdersService {
     if (this.knownNoWin(userId, gameId)) return null;
     const key = `${userId}:${gameId}`;
     const now = Date.now();
-    const settled = this.settledCount;
+    const settledCount = this.settledCount;
     const r = await first(
       WinNoticeRow,
       this.db.all(
-        `SELECT id, profit_minor FROM bets
+        `SELECT id, profit_minor, round_id, issue FROM bets
           WHERE user_id = ? AND whether_hit = 1 AND result_seen = ${this.sql.FALSE} AND game_id = ? AND status = ${BET_STATUS.SETTLED}
           ORDER BY id LIMIT 1`,
         [userId, gameId],
@@ -109,11 +109,30 @@ export class OrdersService {
     );
     if (r === undefined) {
       if (this.noWin.size >= 100_000) this.noWin.clear();
-      this.noWin.set(key, { at: now, settled });
+      this.noWin.set(key, { at: now, settled: settledCount });
       return null;
     }
     this.noWin.delete(key);
-    return { profit: minorToMajor(r.profit_minor), id: r.id };
+    // The whole round for this player in this game: every room's settled bets, hits and misses.
+    const bets = await all(
+      RoundBetRow,
+      this.db.all(
+        `SELECT play_type, stake_minor, payout_minor, whether_hit FROM bets
+          WHERE user_id = ? AND game_id = ? AND round_id = ? AND status = ${BET_STATUS.SETTLED} ORDER BY id`,
+        [userId, gameId, r.round_id],
+      ),
+    );
+    const settled = bets.map((b) => ({ playType: b.play_type, stake: minor(b.stake_minor), payout: minor(b.payout_minor ?? 0), hit: b.whether_hit === 1 }));
+    const net = roundNet(settled);
+    return {
+      profit: minorToMajor(r.profit_minor),
+      id: r.id,
+      issue: r.issue,
+      staked: minorToMajor(net.staked),
+      paid: minorToMajor(net.paid),
+      net: minorToMajor(net.net),
+      wins: settled.filter((b) => b.hit).map((b) => ({ play_type: b.playType, stake: minorToMajor(b.stake), payout: minorToMajor(b.payout) })),
+    };
   }
 
   /** True when `hitNotice` would answer null without reading (no promise: the heartbeat's path). */
@@ -134,10 +153,19 @@ export class OrdersService {
    * refused (BET_NOT_SETTLED): closing it would hide its later win for good.
    */
   async closeGameResult(userId: number, orderId: number): Promise<null> {
+    // The popup told the whole round: every win of the player in that round and game is seen with it.
     const res = await this.tx.write((m) =>
-      exec(m, this.sql.q(`UPDATE bets SET result_seen = ${this.sql.TRUE} WHERE id = ? AND user_id = ? AND status = ${BET_STATUS.SETTLED}`), [orderId, userId]),
+      exec(
+        m,
+        this.sql.q(
+          `UPDATE bets SET result_seen = ${this.sql.TRUE}
+            WHERE user_id = ? AND status = ${BET_STATUS.SETTLED}
+              AND (id = ? OR (whether_hit = 1 AND round_id IN (SELECT round_id FROM bets WHERE id = ? AND user_id = ? AND status = ${BET_STATUS.SETTLED})))`,
+        ),
+        [userId, orderId, orderId, userId],
+      ),
     );
-    if (res.affected === 1) return null;
+    if (res.affected >= 1) return null;
     const found = await this.db.all(`SELECT status FROM bets WHERE id = ? AND user_id = ?`, [orderId, userId]);
     throw new ApiError(found.length === 0 ? 'ORDER_NOT_FOUND' : 'BET_NOT_SETTLED');
   }
@@ -177,7 +205,10 @@ type OrderRecordRow = RowType<typeof OrderRecordRow>;
 const CountRow = rowOf({ n: int });
 
 /** An unseen win (hitNotice): a settled winning bet has its profit. */
-const WinNoticeRow = rowOf({ id: int, profit_minor: int });
+const WinNoticeRow = rowOf({ id: int, profit_minor: int, round_id: int, issue: str });
+
+/** A settled bet of the round of a win notice. */
+const RoundBetRow = rowOf({ play_type: str, stake_minor: int, payout_minor: intOrNull, whether_hit: intOrNull });
 
 /** One bet of the bet record, as the app shows it. */
 function orderRow(r: OrderRecordRow, lang: string, c: Catalog): OrderRow {

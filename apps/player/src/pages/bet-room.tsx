@@ -17,6 +17,7 @@ import { Countdown } from '../features/bet-room/Countdown';
 import { forgetBetsBefore, newlyDrawn, seenAfter, type SeenLastIssue } from '../features/bet-room/drawn-round';
 import { isBlockingError, PendingKeys, placeSlip, type SlipOutcome } from '../features/bet-room/place-slip';
 import { usePoller } from '../features/bet-room/poller';
+import { RoundResult, roundResultTitle } from '../features/bet-room/RoundResult';
 import './bet-room.css';
 
 /** The feed keeps the latest entries only, so a long stay in the room does not grow the page. */
@@ -109,6 +110,9 @@ export default function BetRoomPage(): ReactElement {
   const { user } = useUser();
 
   const odds = useApi('oddsList', { plan_id: planId });
+  /** The room's category names for the win popup (read when it opens, not a dependency of the poll). */
+  const oddsData = useRef(odds.data);
+  oddsData.current = odds.data;
   const [beat, setBeat] = useState<Clock | null>(null);
   const [heartError, setHeartError] = useState(false);
   const [feed, setFeed] = useState<FeedMessage[]>([]);
@@ -228,8 +232,8 @@ export default function BetRoomPage(): ReactElement {
     popupOpen.current = true;
     await new Promise<void>((resolve) => {
       const handler = Dialog.show({
-        title: t('betRoom.winTitle'),
-        content: <div className="win-popup money">+{formatMoney(win.profit)}</div>,
+        title: roundResultTitle(win, t),
+        content: <RoundResult notice={win} odds={oddsData.current} />,
         closeOnMaskClick: true,
         closeOnAction: true,
         actions: [{ key: 'ok', text: t('common.ok') }],

@@ -3,7 +3,7 @@ import { MAX_AMOUNT_MINOR, minor, type Minor } from '../money/money';
 import { ALL_PLAY_TYPES, isHit, type PlayType } from './categories';
 import { SUM_COUNTS } from './digits';
 import { rtpBps, seedOddsMilli } from './odds';
-import { payoutMinor, settleBet } from './settlement';
+import { payoutMinor, roundNet, settleBet } from './settlement';
 
 describe('payoutMinor', () => {
   it.each<[number, number, number]>([
@@ -94,6 +94,33 @@ describe('settleBet', () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe('roundNet', () => {
+  it('adds the stakes and payouts of a round: three options staked 150, one hit paying 97, nets -53', () => {
+    const bets = [
+      { stake: minor(5000), payout: minor(9700) },
+      { stake: minor(5000), payout: minor(0) },
+      { stake: minor(5000), payout: minor(0) },
+    ];
+    expect(roundNet(bets)).toEqual({ staked: 15000, paid: 9700, net: -5300 });
+  });
+
+  it('is the sum of settleBet profits, for any bets and any sum', () => {
+    const bet = fc.record({
+      playType: fc.constantFrom(...ALL_PLAY_TYPES),
+      stake: fc.integer({ min: 1, max: 10_000_000 }),
+      odds: fc.integer({ min: 0, max: 900_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(bet, { maxLength: 30 }), fc.integer({ min: 0, max: 27 }), (bets, sum) => {
+        const settled = bets.map((b) => ({ stake: minor(b.stake), ...settleBet({ playType: b.playType, stake: minor(b.stake), oddsMilli: b.odds }, sum) }));
+        const net = roundNet(settled);
+        expect(net.net).toBe(settled.reduce((a, b) => a + b.profit, 0));
+        expect(net.staked - (net.paid - net.net)).toBe(0);
+      }),
     );
   });
 });

@@ -15,9 +15,29 @@ export function payoutMinor(stake: Minor, oddsMilli: number): Minor {
 export type BetToSettle = { readonly playType: PlayType; readonly stake: Minor; readonly oddsMilli: number };
 export type Settlement = { readonly isHit: boolean; readonly payout: Minor; readonly profit: number };
 
-/** Settles one bet against the drawn sum. profit = payout - stake for a hit, -stake for a miss. */
+/**
+ * The money words of a bet, one meaning each, used by the API, both apps and the console:
+ * - stake (投注金額): what the player bet;
+ * - payout (派彩): what a hit pays back, the stake included (0 for a miss);
+ * - profit (盈利): payout - stake (negative for a miss).
+ * Settles one bet against the drawn sum.
+ */
 export function settleBet(bet: BetToSettle, sum: number): Settlement {
   const hit = isHit(bet.playType, sum);
   const payout = hit ? payoutMinor(bet.stake, bet.oddsMilli) : minor(0);
   return { isHit: hit, payout, profit: minor(payout - bet.stake) };
+}
+
+/** A player's round: what all their bets in it staked, what the hits paid back, and the net (paid - staked). */
+export type RoundNet = { readonly staked: Minor; readonly paid: Minor; readonly net: number };
+
+/** The round's net of a player's settled bets (stake and payout of each; a miss has payout 0). */
+export function roundNet(bets: readonly { readonly stake: Minor; readonly payout: Minor }[]): RoundNet {
+  let staked = 0;
+  let paid = 0;
+  for (const b of bets) {
+    staked += minor(b.stake);
+    paid += minor(b.payout);
+  }
+  return { staked: minor(staked), paid: minor(paid), net: minor(paid - staked) };
 }

@@ -811,14 +811,55 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       properties: {
         profit: {
           type: 'number',
+          description: "The winning order's profit (payout - stake).",
         },
         id: {
           type: 'number',
-          description: 'Bet (order) id.',
+          description: 'Bet (order) id; `closeGameResult` with it acknowledges every win of its round.',
+        },
+        issue: {
+          type: 'string',
+          description: 'The round.',
+        },
+        staked: {
+          type: 'number',
+          description: "Every stake of the caller's settled bets in this round of this game (every room).",
+        },
+        paid: {
+          type: 'number',
+          description: 'Every payout of them (stake included).',
+        },
+        net: {
+          type: 'number',
+          description: "paid - staked: the player's result of the round.",
+        },
+        wins: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/HitNoticeWin',
+          },
+          description: 'The bets that hit, in the order they were placed.',
         },
       },
-      required: ['profit', 'id'],
-      description: "The caller's oldest unseen win (shown as a popup, then acknowledged by `closeGameResult`).",
+      required: ['profit', 'id', 'issue', 'staked', 'paid', 'net', 'wins'],
+      description:
+        "The caller's oldest unseen win (shown as a popup, then acknowledged by `closeGameResult`), with the whole round it\nbelongs to: a round where one option hit and two missed is told as what it was for the player (staked 150, paid 97,\nnet -53), not as the winning order's profit. Stake, payout and profit as libs/domain defines them (`roundNet`).",
+    },
+    HitNoticeWin: {
+      type: 'object',
+      properties: {
+        play_type: {
+          type: 'string',
+        },
+        stake: {
+          type: 'number',
+        },
+        payout: {
+          type: 'number',
+        },
+      },
+      required: ['play_type', 'stake', 'payout'],
+      description: 'A winning bet of the round of a win notice: its category, stake and payout (stake included).',
     },
     IssueListResponse: {
       type: 'array',

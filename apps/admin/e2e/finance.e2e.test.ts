@@ -106,7 +106,7 @@ describe('finance journey in Chromium (1440x900)', () => {
     await page.getByRole('tab', { name: '審核中', exact: true }).waitFor();
     await rowOf(ids.largeWithdrawal).waitFor();
     await check(page, findings, 'capital-logs', 'tw');
-    await page.getByRole('tab', { name: '儲值', exact: true }).click();
+    await page.getByRole('tab', { name: '充值', exact: true }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await rowOf(ids.recharge).click();
     await page.waitForURL(new RegExp(`#/capital-logs/${ids.recharge}/show`));

@@ -48,6 +48,7 @@ describe('screen translations', () => {
     const expand: Record<string, string[]> = {
       'capital.type${type}': ['0', '1', '2', '3', '4'],
       'capital.status${r.status}': ['0', '1', '2'],
+      'capital.mark_${mark}': ['stake', 'payout', 'refund'],
       'team.group${m.type}': ['1', '2', '3'],
       'customer.q${n}': ['1', '2', '3', '4', '5'],
       'customer.a${n}': ['1', '2', '3', '4', '5'],

@@ -1,6 +1,6 @@
 import { List, Selector, Tag } from 'antd-mobile';
 import type { CapitalLogRow, CapitalLogType } from '@sum28/contracts';
-import { AUDIT_STATUS, CAPITAL_TYPES, HISTORY_PAGE_SIZE } from '@sum28/domain';
+import { AUDIT_STATUS, CAPITAL_TYPES, capitalDirection, HISTORY_PAGE_SIZE } from '@sum28/domain';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../app/api';
@@ -21,6 +21,9 @@ interface Filter {
 }
 
 /** Capital detail, once the platform's day is known (the date range is in platform days). */
+/** The markers the server writes on a bet's fund rows (settlement's CAPITAL_MARK and the stake's). */
+const BET_MARKS: readonly string[] = ['stake', 'payout', 'refund'];
+
 export default function CapitalDetailPage(): ReactElement {
   const { t } = useTranslation();
   return <OnPlatformDay title={t('capital.title')} render={(today) => <CapitalDetail today={today} />} />;
@@ -76,6 +79,8 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
   };
 
   const typeLabel = (type: number): string => t(`capital.type${type}`);
+  /** A bet's marker in the player's words ('stake', 'payout', 'refund' are the server's names, never shown); other remarks are people's text. */
+  const markText = (mark: string): string => (BET_MARKS.includes(mark) ? t(`capital.mark_${mark}`) : mark);
   return (
     <Page
       title={t('capital.title')}
@@ -106,13 +111,15 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
                   {r.currency !== undefined && r.currency_quantity !== undefined ? (
                     <div>{t('capital.paidIn', { amount: formatMoney(r.currency_quantity), currency: r.currency, rate: r.rate ?? '' })}</div>
                   ) : null}
-                  {r.mark ? <div>{r.mark}</div> : null}
+                  {r.mark ? <div>{markText(r.mark)}</div> : null}
                 </>
               }
               extra={
                 <div className="right">
-                  <div className="strong">
-                    <Money value={r.quantity} />
+                  <div className={`strong money ${capitalDirection(r.type) === 'in' ? 'gain-text' : 'loss-text'}`}>
+                    <span className="sr-only">{t(capitalDirection(r.type) === 'in' ? 'capital.moneyIn' : 'capital.moneyOut')} </span>
+                    {capitalDirection(r.type) === 'in' ? '+' : '−'}
+                    {formatMoney(r.quantity)}
                   </div>
                   <Tag color={STATUS_COLOUR[r.status]} fill="outline">
                     {t(`capital.status${r.status}`)}

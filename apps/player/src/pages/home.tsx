@@ -133,8 +133,8 @@ export default function HomePage(): ReactElement {
                   <strong>{a.nickname}</strong> · {a.game_name}
                   <div className="muted small">{formatTime(a.createtime)}</div>
                 </span>
-                <span className="gain">
-                  +<Money value={a.amount} />
+                <span className="activity__paid">
+                  <span className="muted small">{t('home.payout')}</span> <Money value={a.amount} className="gain" />
                 </span>
               </li>
             ))}

@@ -8,3 +8,4 @@ export * from './messages.tw';
 export * from './messages.zh';
 export * from './translate';
 export * from './play-types';
+export * from './glossary';

@@ -39,7 +39,7 @@ export const MESSAGES_EN = {
   AMOUNT_REQUIRED: 'Please enter the amount',
   AMOUNT_INVALID: 'Invalid amount',
   AMOUNT_TOO_LARGE: 'The amount is too large',
-  RECHARGE_MIN: 'Minimum recharge amount {{min}}',
+  RECHARGE_MIN: 'Minimum deposit {{min}}',
   WITHDRAW_MIN: 'Minimum withdrawal {{min}}',
   CURRENCY_INVALID: 'This currency is not supported',
   INSUFFICIENT_FUNDS: 'Your assets are insufficient, please deposit',

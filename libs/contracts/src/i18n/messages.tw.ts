@@ -39,11 +39,11 @@ export const MESSAGES_TW = {
   AMOUNT_REQUIRED: '請輸入金額',
   AMOUNT_INVALID: '金額格式不正確',
   AMOUNT_TOO_LARGE: '金額過大',
-  RECHARGE_MIN: '最低儲值金額 {{min}}',
-  WITHDRAW_MIN: '最低提款金額 {{min}}',
+  RECHARGE_MIN: '最低充值金額 {{min}}',
+  WITHDRAW_MIN: '最低提現金額 {{min}}',
   CURRENCY_INVALID: '不支援此幣別',
-  INSUFFICIENT_FUNDS: '您的資產不足，請先儲值',
-  WITHDRAW_FROZEN_FUNDS: '可提款金額不足，凍結金額：{{frozen}}',
+  INSUFFICIENT_FUNDS: '您的資產不足，請先充值',
+  WITHDRAW_FROZEN_FUNDS: '可提現金額不足，凍結金額：{{frozen}}',
   PAY_INFO_MISSING: '請先綁定銀行卡或虛擬錢包',
   PAY_INFO_INVALID: '{{field}}：{{reason}}',
   CARD_NUMBER_INVALID: '卡號只能包含數字',
@@ -119,6 +119,6 @@ export const MESSAGES_TW = {
   NOTICE_BANK_CARD_CHANGED: '您的提現銀行卡已於 {{time}} 變更為 {{acc}}。如非本人操作，請立即聯繫客服。',
   NOTICE_WALLET_CHANGED: '您的提現 USDT 錢包已於 {{time}} 變更為 {{acc}}。如非本人操作，請立即聯繫客服。',
 
-  WITHDRAW_AMOUNT_REQUIRED: '請輸入提款金額',
+  WITHDRAW_AMOUNT_REQUIRED: '請輸入提現金額',
   STAFF_SELF_CHANGE: '不可刪除、停用或降級自己的帳號',
 } as const satisfies MessageTable;

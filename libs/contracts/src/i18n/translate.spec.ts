@@ -5,7 +5,7 @@ describe('translate', () => {
   it('interpolates params into the locale text', () => {
     expect(translate('en', 'WITHDRAW_FROZEN_FUNDS', { frozen: '150.00' })).toBe('Insufficient withdrawal funds, frozen amount: 150.00');
     expect(translate('en', 'SECURITY_CODE_WRONG', { left: 2 })).toBe('Incorrect security code, 2 attempts left');
-    expect(translate('tw', 'WITHDRAW_MIN', { min: 100 })).toBe('最低提款金額 100');
+    expect(translate('tw', 'WITHDRAW_MIN', { min: 100 })).toBe('最低提現金額 100');
     expect(translate('zh', 'RECHARGE_MIN', { min: '100.00' })).toBe('最低充值金额 100.00');
   });
 

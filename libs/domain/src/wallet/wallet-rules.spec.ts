@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { formatMinor, minor } from '../money/money';
 import {
   CAPITAL_TYPE,
+  CAPITAL_TYPES,
+  capitalDirection,
   CURRENCIES,
   MIN_RECHARGE_MINOR,
   MIN_WITHDRAW_MINOR,
@@ -27,6 +29,7 @@ describe('wallet constants', () => {
   it('capital types are 0 recharge, 1 withdraw, 2 purchase, 3 profit, 4 gift', () => {
     expect(CAPITAL_TYPE).toEqual({ RECHARGE: 0, WITHDRAW: 1, PURCHASE: 2, PROFIT: 3, GIFT: 4 });
     expect([0, 1, 2, 3, 4, 5, -1].map(isCapitalType)).toEqual([true, true, true, true, true, false, false]);
+    expect(CAPITAL_TYPES.map(capitalDirection)).toEqual(['in', 'out', 'out', 'in', 'in']);
   });
 });
 

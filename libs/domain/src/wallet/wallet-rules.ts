@@ -19,6 +19,14 @@ export const CAPITAL_TYPE = { RECHARGE: 0, WITHDRAW: 1, PURCHASE: 2, PROFIT: 3, 
 export type CapitalType = (typeof CAPITAL_TYPE)[keyof typeof CAPITAL_TYPE];
 export const CAPITAL_TYPES: ReadonlyArray<CapitalType> = [0, 1, 2, 3, 4];
 
+/**
+ * Which way a fund row moves the player's money: recharges, payouts (type 3, the spec's 盈利: a hit's payout or a
+ * voided round's refund, stake included) and gifts come in; withdrawals and purchases (stakes) go out.
+ */
+export function capitalDirection(type: CapitalType): 'in' | 'out' {
+  return type === CAPITAL_TYPE.WITHDRAW || type === CAPITAL_TYPE.PURCHASE ? 'out' : 'in';
+}
+
 export function isCapitalType(x: unknown): x is CapitalType {
   return typeof x === 'number' && (CAPITAL_TYPES as ReadonlyArray<number>).includes(x);
 }

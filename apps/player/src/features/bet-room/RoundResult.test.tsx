@@ -35,7 +35,7 @@ describe('the win popup tells the round', () => {
     render(<RoundResult notice={MIXED} odds={ODDS} />);
     expect(screen.getByText('Big')).toBeTruthy();
     expect(document.body.textContent).toContain('Staked this round150.00');
-    expect(document.body.textContent).toContain('Paid out this round97.00');
+    expect(document.body.textContent).toContain('Payout this round97.00');
     expect(screen.getByText((_, el) => el?.classList.contains('round-result__net') === true).textContent).toBe('−53.00');
     expect(document.body.textContent).not.toContain('+47');
     expect(roundResultTitle(MIXED, (k, o) => `${k}:${String(o?.['issue'] ?? '')}`)).toBe('betRoom.roundTitle:20261128042');

@@ -1,5 +1,7 @@
 import { formatMinor, minor, minorToMajor, parseAmount, type AmountError, type Minor } from '../money/money';
 import { err, ok, type Result } from '../result/result';
+import { isHit, type PlayType } from './categories';
+import { payoutMinor } from './settlement';
 
 /** Spec section 9: the win popup stays 3 s. */
 export const WIN_POPUP_MS = 3000;
@@ -10,9 +12,27 @@ export const FINAL_COUNTDOWN_SECONDS = 5;
 /** The 'max' quick pick keeps this much of the balance (spec section 9: balance minus 1). */
 export const MAX_PICK_KEEP_MINOR = 100 as Minor;
 
-/** The 'max' quick amount: the spendable balance minus 1 (never below 0). */
-export function maxQuickAmountMinor(moneyMinor: number): Minor {
-  return minor(Math.max(0, minor(moneyMinor) - MAX_PICK_KEEP_MINOR));
+/**
+ * The 'max' quick amount: the spendable balance minus 1 (never below 0), split evenly across the `count` selections
+ * (rounded down to the cent), so that stake x count never exceeds what the player can spend.
+ */
+export function maxQuickAmountMinor(moneyMinor: number, count = 1): Minor {
+  const spendable = Math.max(0, minor(moneyMinor) - MAX_PICK_KEEP_MINOR);
+  return minor(Math.floor(spendable / Math.max(1, Math.floor(count))));
+}
+
+/**
+ * The most a slip can pay back in one round: over every sum 0-27, the payouts of the selections that hit on it,
+ * added; the highest of those. Two selections that cannot both hit (big and small) never add up.
+ */
+export function bestPayoutMinor(selections: readonly { readonly playType: PlayType; readonly stake: Minor; readonly oddsMilli: number }[]): Minor {
+  let best = 0;
+  for (let sum = 0; sum <= 27; sum++) {
+    let paid = 0;
+    for (const s of selections) if (isHit(s.playType, sum)) paid += payoutMinor(s.stake, s.oddsMilli);
+    if (paid > best) best = paid;
+  }
+  return minor(best);
 }
 
 export type BetSlipError = AmountError | 'INSUFFICIENT_FUNDS';
@@ -32,10 +52,12 @@ export function checkBetSlip(input: {
   if (!Number.isSafeInteger(input.count) || input.count < 0) throw new RangeError(`count must be a non-negative integer: ${String(input.count)}`);
   const total = minor(stake.value * input.count);
   if (total > minor(input.moneyMinor)) {
+    // The total goes with the refusal: the slip shows what it adds up to and why it cannot be sent.
     return err('INSUFFICIENT_FUNDS', {
       available: minorToMajor(input.moneyMinor),
       available_minor: input.moneyMinor,
       available_text: formatMinor(input.moneyMinor),
+      total_minor: total,
     });
   }
   return ok({ stake: stake.value, total });

@@ -110,9 +110,40 @@ describe('the bet panel', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Bet' }));
     });
-    await screen.findByText('Your assets are insufficient, please deposit');
+    await waitFor(() => expect(screen.getAllByText('Your assets are insufficient, please deposit').length).toBeGreaterThanOrEqual(1));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('over the balance, the slip shows its real total and the refusal in red before any tap on Bet', () => {
+    setup({ moneyMinor: 1500 });
+    fireEvent.click(screen.getByRole('button', { name: '10' }));
+    pick('Big');
+    pick('Odd');
+    expect(screen.getByText(/2 selected, total/).textContent).toContain('20.00');
+    expect(screen.getByRole('alert').textContent).toBe('Your assets are insufficient, please deposit');
+    pick('Odd');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Max splits the balance across the selections (2 selected: total 1,812.00, not 0.00)', () => {
+    setup({ moneyMinor: 181_300 });
+    pick('Big');
+    pick('Odd');
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(amountInput().value).toBe('906.00');
+    expect(screen.getByText(/2 selected, total/).textContent).toContain('1,812.00');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the payout of each selection if it hits and the best the slip can pay in one round', () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: '10' }));
+    pick('Big');
+    pick('Small');
+    expect(screen.getByRole('button', { name: /^Big\b/ }).textContent).toContain('Payout if it hits 19.40');
+    // big and small never hit together: the best is one payout, not two
+    expect(screen.getByText(/2 selected, total/).textContent).toContain('Best payout 19.40');
   });
 
   it('confirms count and total, then sends one playOrder per category, each with its own idempotency key', async () => {
@@ -125,6 +156,11 @@ describe('the bet panel', () => {
     });
     const text = await confirmDialog();
     expect(text).toContain('2 bet(s) of 10.00, total 20.00');
+    // The round, each selection with its stake and payout, and the best payout.
+    expect(text).toContain(`Round ${TARGET.issue}`);
+    expect(text).toContain('Big10.00 → 19.40');
+    expect(text).toContain('Odd10.00 → 19.40');
+    expect(text).toContain('Best payout 38.80');
     await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
     const calls = send.mock.calls.map((c) => c[0] as PlayOrderRequest);
     expect(calls.map((c) => c.play_type)).toEqual(['big', 'odd']);

@@ -1,5 +1,16 @@
 import type { OddsItem, OddsListResponse, PlayOrderRequest, PlayOrderResponse } from '@sum28/contracts';
-import { checkBetSlip, formatMinor, isPlayType, maxQuickAmountMinor, QUICK_AMOUNTS, winningCount } from '@sum28/domain';
+import {
+  bestPayoutMinor,
+  checkBetSlip,
+  formatMinor,
+  isPlayType,
+  maxQuickAmountMinor,
+  parseOddsDecimal,
+  payoutMinor,
+  QUICK_AMOUNTS,
+  winningCount,
+  type Minor,
+} from '@sum28/domain';
 import { Button, Dialog, Input, Tabs, Toast } from 'antd-mobile';
 import { useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +33,20 @@ export interface BetPanelProps {
 const percent = (n: number): string => `${(Math.round(n * 100) / 100).toFixed(2)}%`;
 
 /** The odds of one category: name, odds, probability (libs/domain) and return to player. */
-function OddsButton({ item, selected, onToggle, disabled }: { item: OddsItem; selected: boolean; onToggle: () => void; disabled: boolean }): ReactElement {
+function OddsButton({
+  item,
+  selected,
+  payout,
+  onToggle,
+  disabled,
+}: {
+  item: OddsItem;
+  selected: boolean;
+  /** What this selection pays back if it hits, at the slip's stake (null without a valid stake). */
+  payout: Minor | null;
+  onToggle: () => void;
+  disabled: boolean;
+}): ReactElement {
   const { t } = useTranslation();
   const probability = isPlayType(item.class) ? winningCount(item.class) / 10 : null;
   return (
@@ -38,6 +62,9 @@ function OddsButton({ item, selected, onToggle, disabled }: { item: OddsItem; se
       <span className="odds__meta">
         {probability !== null ? t('betRoom.probability', { p: percent(probability) }) : ''} · {t('betRoom.rtp', { p: percent(item.rtp) })}
       </span>
+      {selected && payout !== null ? (
+        <span className="odds__payout">{t('betRoom.payoutIfHit', { amount: formatMoney(Number(formatMinor(payout))) })}</span>
+      ) : null}
     </button>
   );
 }
@@ -58,7 +85,31 @@ export function BetPanel({ odds, moneyMinor, disabledReason, target, send, onPla
 
   const toggle = (c: string): void => setSelected((s) => (s.includes(c) ? s.filter((x) => x !== c) : [...s, c]));
   const slip = checkBetSlip({ stakeInput: amount.trim(), count: selected.length, moneyMinor: moneyMinor ?? 0 });
-  const totalText = slip.ok ? formatMoney(Number(formatMinor(slip.value.total))) : formatMoney(0);
+  // The real total, also when the slip is over the balance (then refused in red below, with the reason).
+  const totalMinor = slip.ok ? slip.value.total : typeof slip.params?.['total_minor'] === 'number' ? slip.params['total_minor'] : 0;
+  const totalText = formatMoney(Number(formatMinor(totalMinor)));
+  const overBalance = !slip.ok && slip.error === 'INSUFFICIENT_FUNDS' && selected.length > 0 && moneyMinor !== null;
+  const stake: Minor | null = slip.ok ? slip.value.stake : overBalance ? (Math.round(totalMinor / selected.length) as Minor) : null;
+  const allItems = [...(odds?.rule_base ?? []), ...(odds?.rule_num ?? [])];
+  const oddsMilliOf = (code: string): number | null => {
+    const item = allItems.find((o) => o.class === code);
+    const milli = item !== undefined ? parseOddsDecimal(item.odds) : null;
+    return milli !== null && milli.ok ? milli.value : null;
+  };
+  const payoutOf = (code: string): Minor | null => {
+    const milli = oddsMilliOf(code);
+    return stake !== null && milli !== null ? payoutMinor(stake, milli) : null;
+  };
+  const best =
+    stake !== null
+      ? bestPayoutMinor(
+          selected.flatMap((c) => {
+            const milli = oddsMilliOf(c);
+            return isPlayType(c) && milli !== null ? [{ playType: c, stake, oddsMilli: milli }] : [];
+          }),
+        )
+      : null;
+  const bestText = best !== null && selected.length > 0 ? formatMoney(Number(formatMinor(best))) : null;
 
   const submit = async (): Promise<void> => {
     if (disabled || busy) return;
@@ -70,13 +121,34 @@ export function BetPanel({ odds, moneyMinor, disabledReason, target, send, onPla
       Toast.show({ icon: 'fail', content: ruleMessage(slip.error, slip.params) });
       return;
     }
+    if (target === null) return;
     const ok = await Dialog.confirm({
       title: t('betRoom.confirmTitle'),
-      content: t('betRoom.confirmText', { count: selected.length, amount: formatMoney(Number(formatMinor(slip.value.stake))), total: totalText }),
+      content: (
+        <div className="slip-confirm">
+          <p className="muted small">{t('betRoom.issueLine', { issue: target.issue })}</p>
+          <ul className="slip-confirm__list">
+            {selected.map((c) => {
+              const p = payoutOf(c);
+              return (
+                <li key={c}>
+                  <span>{allItems.find((o) => o.class === c)?.class_name ?? c}</span>
+                  <span className="money">
+                    {formatMoney(Number(formatMinor(slip.value.stake)))}
+                    {p !== null ? ` → ${formatMoney(Number(formatMinor(p)))}` : ''}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          <p>{t('betRoom.confirmText', { count: selected.length, amount: formatMoney(Number(formatMinor(slip.value.stake))), total: totalText })}</p>
+          {bestText !== null ? <p className="strong">{t('betRoom.bestPayout', { amount: bestText })}</p> : null}
+        </div>
+      ),
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
     });
-    if (!ok || target === null) return;
+    if (!ok) return;
     setBusy(true);
     try {
       const out = await placeSlip(send, keys.current, target, selected, slip.value.stake);
@@ -111,7 +183,14 @@ export function BetPanel({ odds, moneyMinor, disabledReason, target, send, onPla
         aria-label={tab === 'base' ? t('betRoom.tabMixed') : t('betRoom.tabNumber')}
       >
         {items.map((item) => (
-          <OddsButton key={item.id} item={item} selected={selected.includes(item.class)} onToggle={() => toggle(item.class)} disabled={disabled || busy} />
+          <OddsButton
+            key={item.id}
+            item={item}
+            selected={selected.includes(item.class)}
+            payout={payoutOf(item.class)}
+            onToggle={() => toggle(item.class)}
+            disabled={disabled || busy}
+          />
         ))}
       </div>
       <div className="bet-panel__footer">
@@ -125,7 +204,7 @@ export function BetPanel({ odds, moneyMinor, disabledReason, target, send, onPla
             type="button"
             className="chip-button"
             disabled={disabled || busy || moneyMinor === null}
-            onClick={() => setAmount(formatMinor(maxQuickAmountMinor(moneyMinor ?? 0)))}
+            onClick={() => setAmount(formatMinor(maxQuickAmountMinor(moneyMinor ?? 0, selected.length)))}
           >
             {t('betRoom.max')}
           </button>
@@ -147,11 +226,22 @@ export function BetPanel({ odds, moneyMinor, disabledReason, target, send, onPla
         <div className="bet-panel__row">
           <span className="small" aria-live="polite">
             {t('betRoom.summary', { count: selected.length, total: totalText })}
+            {bestText !== null ? (
+              <>
+                <br />
+                {t('betRoom.bestPayout', { amount: bestText })}
+              </>
+            ) : null}
           </span>
           <Button color="primary" size="small" loading={busy} disabled={disabled} onClick={() => void submit()}>
             {t('betRoom.bet')}
           </Button>
         </div>
+        {overBalance && !slip.ok ? (
+          <p className="bet-panel__reason small" role="alert">
+            {ruleMessage(slip.error, slip.params)}
+          </p>
+        ) : null}
         {disabledReason !== null ? (
           <p className="bet-panel__reason small" role="status">
             {disabledReason}

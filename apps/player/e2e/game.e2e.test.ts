@@ -377,6 +377,26 @@ describe('game journey in Chromium (390x844)', () => {
     } else expect(told).toMatch(/^本期未中獎/);
   });
 
+  it('offline, or with the server silent for 3 heartbeats, the bet room takes no bets and says why; then it takes bets again', async () => {
+    const betButton = pageA.locator('.bet-panel .adm-button-primary');
+    const connection = pageA.locator('.bet-room__connection');
+    await pageA.context().setOffline(true);
+    await expect.poll(() => connection.textContent(), { timeout: ACTION_LIMIT_MS }).toBe('您已離線：恢復連線後才能投注');
+    await expect(betButton.isDisabled()).resolves.toBe(true);
+    await shoot(pageA, 'bet-room-offline', 'tw');
+    await pageA.context().setOffline(false);
+    await connection.waitFor({ state: 'detached', timeout: ACTION_LIMIT_MS });
+    // The server silent (every heartbeat fails), not the device: 'reconnecting', not a countdown or 'drawing'.
+    await pageA.route('**/Lottery/heart', (r) => r.abort());
+    await expect.poll(() => connection.textContent(), { timeout: ACTION_LIMIT_MS }).toBe('重新連線中…暫停投注');
+    await expect(betButton.isDisabled()).resolves.toBe(true);
+    await expect(pageA.locator('.countdown').count()).resolves.toBe(0);
+    await pageA.unroute('**/Lottery/heart');
+    await connection.waitFor({ state: 'detached', timeout: ACTION_LIMIT_MS });
+    await waitBettable(pageA, 1);
+    await expect.poll(() => betButton.isDisabled(), { timeout: ACTION_LIMIT_MS }).toBe(false);
+  });
+
   it('a second player (en) follows a bet from the feed, then an opposite bet of equal amount shows the blocked state', async () => {
     pageB = await phone(bob, 'en');
     await pageB.goto('/lottery?id=1');

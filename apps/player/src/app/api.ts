@@ -1,3 +1,4 @@
+import { loginFor } from '../features/auth/return-path';
 import { Toast } from 'antd-mobile';
 import { createApiClient, type ApiClient } from './api-client';
 import { i18n } from '../i18n';
@@ -20,7 +21,7 @@ export const api: ApiClient = createApiClient({
   networkMessage: () => i18n.t('common.networkError'),
   onSessionEnd: () => {
     clearSession();
-    window.location.replace('/login');
+    window.location.replace(loginFor(window.location.pathname + window.location.search));
   },
   onPasswordChangeRequired: () => {
     if (window.location.pathname !== '/changePassword') window.location.replace('/changePassword?required=1');

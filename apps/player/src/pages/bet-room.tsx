@@ -1,5 +1,5 @@
 import type { FeedMessage, HeartResponse, IssueRow, LastIssue } from '@sum28/contracts';
-import { checkBetSlip, countdownPhase, isHit, isPlayType, WIN_POPUP_MS } from '@sum28/domain';
+import { checkBetSlip, countdownPhase, isHit, isPlayType, RECONNECT_AFTER_FAILED_BEATS, WIN_POPUP_MS } from '@sum28/domain';
 import { ActionSheet, Dialog, NoticeBar, Toast } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { ApiError } from '../app/api-client';
 import { formatMoney, minorOf, ruleMessage } from '../app/format';
-import { useApi, useUser, useVisitorAlert } from '../app/hooks';
+import { useApi, useOnline, useUser, useVisitorAlert } from '../app/hooks';
 import { EmptyState, LoadError } from '../components/EmptyState';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
@@ -115,6 +115,9 @@ export default function BetRoomPage(): ReactElement {
   oddsData.current = odds.data;
   const [beat, setBeat] = useState<Clock | null>(null);
   const [heartError, setHeartError] = useState(false);
+  /** Heartbeats that failed in a row (any failure: the server down, the network gone, a timeout). */
+  const [failedBeats, setFailedBeats] = useState(0);
+  const online = useOnline();
   const [feed, setFeed] = useState<FeedMessage[]>([]);
   const sinceId = useRef<number | undefined>(undefined);
   const [moneyOverride, setMoneyOverride] = useState<{ money: number; at: number } | null>(null);
@@ -201,6 +204,7 @@ export default function BetRoomPage(): ReactElement {
       setBeat({ at: sent, heart: h });
       setNow(at);
       setHeartError(false);
+      setFailedBeats(0);
       // A heartbeat sent before the last bet's answer may carry the older balance: after_quantity stays until a newer one.
       setMoneyOverride((o) => (o !== null && sent <= o.at ? o : null));
       if (h.message.length > 0) {
@@ -217,6 +221,7 @@ export default function BetRoomPage(): ReactElement {
       lastSeenIssue.current = seenAfter(lastSeenIssue.current, last);
     } catch (e) {
       if (e instanceof ApiError) setHeartError(true);
+      setFailedBeats((n) => n + 1);
       throw e;
     }
   }, [valid, isVisitor, planId, gameId, beat?.heart.issue?.issue, loadRecent, showLoss]);
@@ -276,13 +281,20 @@ export default function BetRoomPage(): ReactElement {
   const money = moneyOverride?.money ?? heart?.user_quantity.money ?? null;
   const moneyMinor = money === null ? null : toMinor(money);
   const bettable = phase === 'open' || phase === 'final' || phase === 'reset';
-  const disabledReason = blocked
-    ? ruleMessage('OPPOSITE_BET')
-    : phase === 'stopped'
-      ? t('betRoom.stoppedReason')
-      : !bettable && heart !== null
-        ? ruleMessage('ROUND_CLOSED')
-        : null;
+  // Offline, or the server silent for several beats: the room cannot know the round's state, so it takes no bets
+  // and says why, instead of showing a countdown or 'drawing' that may no longer be true.
+  const reconnecting = online && failedBeats >= RECONNECT_AFTER_FAILED_BEATS;
+  const connectionReason = !online ? t('betRoom.offline') : reconnecting ? t('betRoom.reconnecting') : null;
+  const disabledReason =
+    connectionReason !== null
+      ? connectionReason
+      : blocked
+        ? ruleMessage('OPPOSITE_BET')
+        : phase === 'stopped'
+          ? t('betRoom.stoppedReason')
+          : !bettable && heart !== null
+            ? ruleMessage('ROUND_CLOSED')
+            : null;
   const target = useMemo(() => (cur !== null && bettable ? { issue: cur.issue, plan_id: planId, game_id: gameId } : null), [cur, bettable, planId, gameId]);
 
   const afterBets = useCallback((out: SlipOutcome, issue: string) => {
@@ -371,7 +383,11 @@ export default function BetRoomPage(): ReactElement {
             <div className="small muted">{t('betRoom.balance')}</div>
             <Money value={money} className="bet-room__money" />
           </div>
-          {heart === null ? (
+          {connectionReason !== null ? (
+            <div className="small bet-room__connection" role="status">
+              {connectionReason}
+            </div>
+          ) : heart === null ? (
             heartError ? (
               <div className="small muted" role="status">
                 {t('betRoom.connecting')}

@@ -1,11 +1,12 @@
 import { Button, Dialog, Form, Input } from 'antd-mobile';
 import { type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { deviceField } from '../app/session';
 import { Captcha } from '../components/Captcha';
 import { LanguageButton } from '../components/LanguageButton';
+import { returnPath } from '../features/auth/return-path';
 import { useSignIn } from '../features/auth/use-sign-in';
 
 interface LoginForm {
@@ -17,6 +18,10 @@ interface LoginForm {
 export default function LoginPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  // The page a signed-out visitor asked for: sign-in returns there (router state, or ?next= after a full reload).
+  const back = returnPath((location.state as { from?: unknown } | null)?.from) ?? returnPath(params.get('next'));
   const [form] = Form.useForm<LoginForm>();
   const { busy, captchaKey, onTicket, run } = useSignIn();
 
@@ -32,7 +37,7 @@ export default function LoginPage(): ReactElement {
           ...deviceField(),
         }),
       t('login.success'),
-      (user) => (user.must_change_password ? '/changePassword?required=1' : '/'),
+      (user) => (user.must_change_password ? '/changePassword?required=1' : (back ?? '/')),
       () => form.setFieldValue('captcha', ''),
     );
 

@@ -9,6 +9,8 @@ export const WIN_POPUP_MS = 3000;
 export const FINISH_RESET_MS = 10_000;
 /** Spec sections 4 and 9: the numeric countdown shows in the last 5 seconds before betting closes. */
 export const FINAL_COUNTDOWN_SECONDS = 5;
+/** After this many heartbeats in a row fail, the bet room says it is reconnecting and takes no bets until one answers. */
+export const RECONNECT_AFTER_FAILED_BEATS = 3;
 /** The 'max' quick pick keeps this much of the balance (spec section 9: balance minus 1). */
 export const MAX_PICK_KEEP_MINOR = 100 as Minor;
 

@@ -7,7 +7,15 @@ function envelope(code: number, data: unknown, extra: Record<string, unknown> = 
 }
 
 function harness(fetchImpl: ApiDeps['fetch'], token: string | null = 'tok-1') {
-  const calls = { sleeps: [] as number[], loadingShown: 0, loadingHidden: 0, failures: [] as string[], sessionEnds: 0, passwordChange: 0 };
+  const calls = {
+    sleeps: [] as number[],
+    loadingShown: 0,
+    loadingHidden: 0,
+    failures: [] as string[],
+    sessionEnds: 0,
+    sessionEndWhy: [] as string[],
+    passwordChange: 0,
+  };
   const fetch = vi.fn(fetchImpl);
   const deps: ApiDeps = {
     fetch,
@@ -25,8 +33,9 @@ function harness(fetchImpl: ApiDeps['fetch'], token: string | null = 'tok-1') {
     },
     showFailure: (m) => calls.failures.push(m),
     networkMessage: () => 'network down',
-    onSessionEnd: () => {
+    onSessionEnd: (why) => {
       calls.sessionEnds++;
+      calls.sessionEndWhy.push(why);
     },
     onPasswordChangeRequired: () => {
       calls.passwordChange++;
@@ -68,9 +77,11 @@ describe('the API client (spec sections 6-8)', () => {
   it.each([ERROR_CODES.SESSION_INVALID, ERROR_CODES.SESSION_REPLACED, ERROR_CODES.SESSION_EXPIRED])(
     'ends the session on %i without a failure toast',
     async (code) => {
-      const { client, calls } = harness(async () => envelope(code, null));
+      const { client, calls } = harness(async () => envelope(code, null, { msg: 'signed in on another device' }));
       await expect(client.call('userInfo', {})).rejects.toBeInstanceOf(ApiError);
       expect(calls.sessionEnds).toBe(1);
+      // why it ended goes with it: the sign-in screen says it
+      expect(calls.sessionEndWhy).toEqual(['signed in on another device']);
       expect(calls.failures).toEqual([]);
     },
   );

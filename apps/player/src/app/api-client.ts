@@ -51,8 +51,8 @@ export interface ApiDeps {
   showFailure: (message: string) => void;
   /** Text of the failure toast when the network never answered. */
   networkMessage: () => string;
-  /** 50008 / 50012 / 50014: drop the session and reload to /login. */
-  onSessionEnd: () => void;
+  /** 50008 / 50012 / 50014: drop the session and reload to /login; `why` is the server's translated message. */
+  onSessionEnd: (why: string) => void;
   /** The server asks for a password change first (after a staff reset). */
   onPasswordChangeRequired?: () => void;
 }
@@ -123,7 +123,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
         }
         if (SUCCESS_CODES.has(env.code)) return env.data;
         if (isSessionErrorNumber(env.code)) {
-          deps.onSessionEnd();
+          deps.onSessionEnd(env.msg);
           throw new ApiError(env.msg, env.code, errorCodeOf(env.code) ?? 'UNKNOWN');
         }
         const key = env.error ?? errorCodeOf(env.code) ?? 'UNKNOWN';

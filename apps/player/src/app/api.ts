@@ -1,4 +1,4 @@
-import { loginFor } from '../features/auth/return-path';
+import { loginFor, SESSION_ENDED_KEY } from '../features/auth/return-path';
 import { Toast } from 'antd-mobile';
 import { createApiClient, type ApiClient } from './api-client';
 import { i18n } from '../i18n';
@@ -19,8 +19,10 @@ export const api: ApiClient = createApiClient({
     Toast.show({ icon: 'fail', content: message, duration: 2500 });
   },
   networkMessage: () => i18n.t('common.networkError'),
-  onSessionEnd: () => {
+  onSessionEnd: (why) => {
     clearSession();
+    // The sign-in screen says why the session ended (signed in elsewhere, ended by staff, expired), once.
+    sessionStorage.setItem(SESSION_ENDED_KEY, why);
     window.location.replace(loginFor(window.location.pathname + window.location.search));
   },
   onPasswordChangeRequired: () => {

@@ -1,12 +1,12 @@
-import { Button, Dialog, Form, Input } from 'antd-mobile';
-import { type ReactElement } from 'react';
+import { Button, Dialog, Form, Input, NoticeBar } from 'antd-mobile';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { deviceField } from '../app/session';
 import { Captcha } from '../components/Captcha';
 import { LanguageButton } from '../components/LanguageButton';
-import { returnPath } from '../features/auth/return-path';
+import { returnPath, takeSessionEnded } from '../features/auth/return-path';
 import { useSignIn } from '../features/auth/use-sign-in';
 
 interface LoginForm {
@@ -22,6 +22,7 @@ export default function LoginPage(): ReactElement {
   const [params] = useSearchParams();
   // The page a signed-out visitor asked for: sign-in returns there (router state, or ?next= after a full reload).
   const back = returnPath((location.state as { from?: unknown } | null)?.from) ?? returnPath(params.get('next'));
+  const [ended] = useState(takeSessionEnded);
   const [form] = Form.useForm<LoginForm>();
   const { busy, captchaKey, onTicket, run } = useSignIn();
 
@@ -53,6 +54,11 @@ export default function LoginPage(): ReactElement {
         <h1>{t('login.title')}</h1>
         <p className="muted">{t('login.subtitle')}</p>
       </div>
+      {ended !== null ? (
+        <div role="alert" className="pad">
+          <NoticeBar color="alert" wrap content={ended} />
+        </div>
+      ) : null}
       <Form
         form={form}
         layout="horizontal"

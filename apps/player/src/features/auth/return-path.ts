@@ -22,3 +22,13 @@ export function loginFor(path: string): string {
   const back = returnPath(path);
   return back === null ? '/login' : `/login?next=${encodeURIComponent(back)}`;
 }
+
+/** sessionStorage key: the server's message of why the last session ended, shown once on the sign-in screen. */
+export const SESSION_ENDED_KEY = 'sessionEnded';
+
+/** Takes (reads and forgets) why the last session ended, if it did. */
+export function takeSessionEnded(): string | null {
+  const why = sessionStorage.getItem(SESSION_ENDED_KEY);
+  if (why !== null) sessionStorage.removeItem(SESSION_ENDED_KEY);
+  return why === '' ? null : why;
+}

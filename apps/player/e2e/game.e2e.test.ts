@@ -451,12 +451,23 @@ describe('game journey in Chromium (390x844)', () => {
       const followable = pageB
         .locator('.feed__row', { hasText: 'Even' })
         .filter({ hasText: issue })
-        .filter({ has: pageB.locator('.feed__follow') })
+        .filter({ has: pageB.locator('.feed__follow:enabled') })
         .first();
       await followable.waitFor({ timeout: ACTION_LIMIT_MS });
       const from = betAnswers.get(pageB)?.length ?? 0;
       const toastsBefore = await toastsShown(pageB);
-      await followable.locator('.feed__follow').click();
+      // A Follow button goes disabled when its round stops taking bets: then the next round.
+      const tapped = await followable
+        .locator('.feed__follow')
+        .click({ timeout: 5000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!tapped) {
+        if (Date.now() > deadline) throw new Error(`every round closed before the follow was tapped (${ACTION_LIMIT_MS} ms)`);
+        continue;
+      }
       // The confirm dialog, or the app's own refusal (the round moved on) as a toast, however briefly it showed.
       const shown = await pageB.waitForFunction(
         (n) => {

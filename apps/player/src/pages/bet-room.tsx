@@ -424,7 +424,7 @@ export default function BetRoomPage(): ReactElement {
           // Scrolls on its own: focusable so a keyboard can scroll it too.
           <ul className="feed__list" aria-labelledby="feed-title" tabIndex={0}>
             {[...feed].reverse().map((m) => (
-              <FeedRow key={m.id} m={m} onFollow={(x) => void follow(x)} canFollow={!blocked} />
+              <FeedRow key={m.id} m={m} onFollow={(x) => void follow(x)} canFollow={disabledReason === null && cur !== null && m.issue === cur.issue} />
             ))}
           </ul>
         )}

@@ -26,7 +26,7 @@ export function RoundResult({ notice, odds }: { notice: HitNotice; odds: OddsLis
   const sign = notice.net > 0 ? '+' : notice.net < 0 ? '−' : '';
   return (
     <div className="round-result">
-      <p className="muted small center">{t('betRoom.issueLine', { issue: notice.issue })}</p>
+      {notice.net > 0 ? <p className="muted small center">{t('betRoom.issueLine', { issue: notice.issue })}</p> : null /* else the title names it */}
       <p className="small round-result__label">{t('betRoom.hits')}</p>
       <ul className="round-result__wins">
         {notice.wins.map((w, i) => (

@@ -6,7 +6,7 @@
 // in a row in the same clones.
 // Figures go to docs/performance.md by hand, with the commit. It takes 15 to 40 minutes a run on a 2-core machine.
 const { spawn, spawnSync } = require('node:child_process');
-const { mkdtempSync, rmSync } = require('node:fs');
+const { cpSync, mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
 
@@ -54,6 +54,13 @@ async function main() {
     for (let run = 1; run <= runs; run++) {
       const tests = await Promise.all(dirs.map((dir) => timed('npm', ['test'], dir)));
       dirs.forEach((dir, i) => report(`run ${run}${beside ? (i === 0 ? ', first clone' : ', second clone beside it') : ''}`, cis[i], tests[i]));
+      // A failed run's reports (every step's log, the JSON of each runner) outlive the clone: reports/bench-suite/.
+      tests.forEach((t, i) => {
+        if (t.code === 0) return;
+        const kept = path.join(ROOT, 'reports', 'bench-suite', `run${run}-clone${i + 1}`);
+        cpSync(path.join(dirs[i], 'reports'), kept, { recursive: true });
+        console.log(`  the failed run's reports: ${path.relative(ROOT, kept)}`);
+      });
       if (tests.some((t) => t.code !== 0)) process.exitCode = 1;
     }
   } finally {

@@ -22,7 +22,8 @@ describe('console: the round schedule, read-only', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ open_hours: '10:00-02:00', tz: 'Asia/Taipei', round_seconds: 300, bet_close_seconds: 30 });
     const player = await t.http().get('/index.php/api/index/config');
-    expect(player.body.data.game).toEqual(res.body);
+    // The player's copy adds the betting rules an app needs before a bet (the opposite-bet policy).
+    expect(player.body.data.game).toEqual({ ...res.body, opposite_bet_policy: 'same_amount' });
   });
 
   it('is refused to roles without settings.read and cannot be written', async () => {

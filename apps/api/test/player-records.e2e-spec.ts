@@ -15,7 +15,13 @@ describe('player records and schedule (issue 11)', () => {
   it('config answers the round schedule the server runs, from its environment', async () => {
     const res = await t.http().get('/index.php/api/index/config');
     expect(res.body.code).toBe(1);
-    expect(res.body.data.game).toEqual({ open_hours: '10:00-02:00', tz: 'Asia/Taipei', round_seconds: 180, bet_close_seconds: 20 });
+    expect(res.body.data.game).toEqual({
+      open_hours: '10:00-02:00',
+      tz: 'Asia/Taipei',
+      round_seconds: 180,
+      bet_close_seconds: 20,
+      opposite_bet_policy: 'same_amount',
+    });
   });
 
   it('config answers "always" for round-the-clock games', async () => {

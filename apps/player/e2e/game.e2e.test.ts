@@ -506,6 +506,13 @@ describe('game journey in Chromium (390x844)', () => {
       ['small', 'OPPOSITE_BET'],
     ]);
     const blockedFrom = await dialogsSeen(pageB);
+    // The freeze is told in a dialog that says what to do next (contact support), then the room shows the block.
+    const frozen = pageB.getByRole('dialog').filter({ hasText: /^Account frozen/ });
+    await frozen.waitFor({ timeout: ACTION_LIMIT_MS });
+    await expect(frozen.innerText()).resolves.toContain('Contact support');
+    await shoot(pageB, 'bet-room-frozen', 'en');
+    await frozen.getByRole('button', { name: 'OK' }).click();
+    await frozen.waitFor({ state: 'hidden', timeout: ACTION_LIMIT_MS });
     await pageB.locator('.bet-room__blocked').waitFor({ timeout: ACTION_LIMIT_MS });
     await expect(pageB.locator('.bet-room__blocked').innerText()).resolves.toContain('The system has blocked you');
     await expect(pageB.locator('.bet-panel .adm-button-primary').isDisabled()).resolves.toBe(true);

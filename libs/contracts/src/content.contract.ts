@@ -1,3 +1,4 @@
+import type { OppositeBetPolicy } from '@sum28/domain';
 import type { EmptyRequest, EpochSeconds, Money } from './envelope.contract';
 
 // GET /api/index/index -------------------------------------------------------------------------
@@ -88,9 +89,18 @@ export interface GameSchedule {
   bet_close_seconds: number;
 }
 
+/** The schedule and the betting rules a player's app needs to know before a bet. */
+export interface PlayerGameRules extends GameSchedule {
+  /**
+   * The opposite-bet rule in force (libs/domain `checkOppositeBet`): the app warns before a bet that would break it,
+   * which freezes the account for review.
+   */
+  opposite_bet_policy: OppositeBetPolicy;
+}
+
 export interface ConfigResponse {
   cs: CustomerService;
-  game: GameSchedule;
+  game: PlayerGameRules;
 }
 
 // POST /api/user/noticeList, /api/user/noticeRead (auth) -----------------------------------------

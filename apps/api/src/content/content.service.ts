@@ -27,7 +27,13 @@ export class ContentService {
     const { tz, roundSeconds, betCloseSeconds } = this.cfg.schedule;
     return {
       cs: { chat_url: s.cs_chat_url || this.cfg.csChatUrl, hours: s.cs_hours || this.cfg.csHours },
-      game: { open_hours: formatOpenHours(this.cfg.schedule.openHours), tz, round_seconds: roundSeconds, bet_close_seconds: betCloseSeconds },
+      game: {
+        open_hours: formatOpenHours(this.cfg.schedule.openHours),
+        tz,
+        round_seconds: roundSeconds,
+        bet_close_seconds: betCloseSeconds,
+        opposite_bet_policy: s.opposite_bet_policy,
+      },
     };
   }
 

@@ -86,3 +86,30 @@ export function useOnline(): boolean {
   }, []);
   return online;
 }
+
+/** localStorage key of the balance-privacy choice (one for every screen that shows amounts). */
+const BALANCE_HIDDEN_KEY = 'balanceHidden';
+const BALANCE_HIDDEN_EVENT = 'sum28:balance-hidden';
+
+/**
+ * Whether amounts are hidden, and its toggle: one choice for the whole app, kept on the device (hiding the balance on
+ * home hides it on the wallet and account screens too).
+ */
+export function useBalanceHidden(): [boolean, () => void] {
+  const read = (): boolean => window.localStorage.getItem(BALANCE_HIDDEN_KEY) === '1';
+  const [hidden, setHidden] = useState(read);
+  useEffect(() => {
+    const sync = (): void => setHidden(read());
+    window.addEventListener(BALANCE_HIDDEN_EVENT, sync);
+    window.addEventListener('storage', sync);
+    return () => {
+      window.removeEventListener(BALANCE_HIDDEN_EVENT, sync);
+      window.removeEventListener('storage', sync);
+    };
+  }, []);
+  const toggle = useCallback(() => {
+    window.localStorage.setItem(BALANCE_HIDDEN_KEY, read() ? '0' : '1');
+    window.dispatchEvent(new Event(BALANCE_HIDDEN_EVENT));
+  }, []);
+  return [hidden, toggle];
+}

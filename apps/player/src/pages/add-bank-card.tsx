@@ -45,7 +45,13 @@ export default function AddBankCardPage(): ReactElement {
         <Form.Item name="holder" label={t('card.holder')} rules={[{ required: true, message: t('card.holderRequired') }]}>
           <Input placeholder={t('card.holderPlaceholder')} autoComplete="cc-name" clearable />
         </Form.Item>
-        <Form.Item name="number" label={t('card.number')} rules={[{ required: true, message: t('card.numberRequired') }]}>
+        <Form.Item
+          name="number"
+          label={t('card.number')}
+          rules={[{ required: true, message: t('card.numberRequired') }]}
+          // Digits only, as typed: a letter never reaches the field (nor the server's refusal).
+          normalize={(v: unknown) => (typeof v === 'string' ? v.replace(/[^0-9]/g, '') : v)}
+        >
           <Input placeholder={t('card.numberPlaceholder')} inputMode="numeric" autoComplete="cc-number" clearable />
         </Form.Item>
         <Form.Item name="bank" label={t('card.bank')} rules={[{ required: true, message: t('card.bankRequired') }]}>

@@ -7,7 +7,10 @@ import en from '../i18n/locales/en.json';
 
 const call = vi.fn<(endpoint: string, body: OrderListRequest) => Promise<OrderListResponse>>();
 // The page first reads the platform's zone from index/config (its date range is in platform days).
-const config = { cs: { chat_url: '', hours: '' }, game: { open_hours: 'always', tz: 'Asia/Taipei', round_seconds: 60, bet_close_seconds: 10 } };
+const config = {
+  cs: { chat_url: '', hours: '' },
+  game: { open_hours: 'always', tz: 'Asia/Taipei', round_seconds: 60, bet_close_seconds: 10, opposite_bet_policy: 'same_amount' },
+};
 vi.mock('../app/api', () => ({
   api: { call: (endpoint: string, body: OrderListRequest) => (endpoint === 'config' ? Promise.resolve(config) : call(endpoint, body)) },
 }));

@@ -1,5 +1,14 @@
 import type { FeedMessage, HeartResponse, IssueRow, LastIssue } from '@sum28/contracts';
-import { checkBetSlip, countdownPhase, isHit, isPlayType, RECONNECT_AFTER_FAILED_BEATS, WIN_POPUP_MS } from '@sum28/domain';
+import {
+  checkBetSlip,
+  countdownPhase,
+  DEFAULT_OPPOSITE_BET_POLICY,
+  isHit,
+  isPlayType,
+  RECONNECT_AFTER_FAILED_BEATS,
+  WIN_POPUP_MS,
+  type HeldBet,
+} from '@sum28/domain';
 import { ActionSheet, Dialog, NoticeBar, Toast } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
@@ -128,6 +137,10 @@ export default function BetRoomPage(): ReactElement {
   const [now, setNow] = useState(() => Date.now());
   const lastSeenIssue = useRef<SeenLastIssue>(undefined);
   const myBets = useRef(new Map<string, string[]>());
+  /** This round's bets placed from this screen, with their stakes: the confirm dialog warns before an opposite bet. */
+  const [held, setHeld] = useState<{ issue: string; bets: HeldBet[] }>({ issue: '', bets: [] });
+  const config = useApi('config');
+  const policy = config.data?.game.opposite_bet_policy ?? DEFAULT_OPPOSITE_BET_POLICY;
   const popupOpen = useRef(false);
   /** A loss to tell once the popup on screen closes (a win of an earlier round and a loss can come together). */
   const lossAfterPopup = useRef<LastIssue | null>(null);
@@ -297,11 +310,28 @@ export default function BetRoomPage(): ReactElement {
             : null;
   const target = useMemo(() => (cur !== null && bettable ? { issue: cur.issue, plan_id: planId, game_id: gameId } : null), [cur, bettable, planId, gameId]);
 
-  const afterBets = useCallback((out: SlipOutcome, issue: string) => {
-    if (out.afterQuantity !== null) setMoneyOverride({ money: out.afterQuantity, at: Date.now() });
-    if (out.placed.length > 0) myBets.current.set(issue, [...(myBets.current.get(issue) ?? []), ...out.placed]);
-    if (isBlockingError(out.error)) setBlocked(true);
-  }, []);
+  const afterBets = useCallback(
+    (out: SlipOutcome, issue: string, stakeMinor: number) => {
+      if (out.afterQuantity !== null) setMoneyOverride({ money: out.afterQuantity, at: Date.now() });
+      if (out.placed.length > 0) myBets.current.set(issue, [...(myBets.current.get(issue) ?? []), ...out.placed]);
+      const placed: HeldBet[] = out.placed.filter(isPlayType).map((playType) => ({ playType, stake: stakeMinor }));
+      setHeld((h) => ({ issue, bets: [...(h.issue === issue ? h.bets : []), ...placed] }));
+      if (isBlockingError(out.error)) {
+        setBlocked(true);
+        // A freeze stops play: told in a dialog that says what happens next, not only in a line of red.
+        void Dialog.show({
+          title: t('betRoom.frozenTitle'),
+          content: t('betRoom.frozenText'),
+          closeOnAction: true,
+          actions: [
+            { key: 'support', text: t('betRoom.frozenSupport'), onClick: () => void navigate('/customer') },
+            { key: 'ok', text: t('common.ok') },
+          ],
+        });
+      }
+    },
+    [t, navigate],
+  );
 
   const follow = async (m: FeedMessage): Promise<void> => {
     if (cur === null || m.issue !== cur.issue) {
@@ -332,7 +362,7 @@ export default function BetRoomPage(): ReactElement {
       slip.value.stake,
     );
     if (out.error === null) Toast.show({ icon: 'success', content: ruleMessage('ORDER_SUCCESS') });
-    afterBets(out, cur.issue);
+    afterBets(out, cur.issue, slip.value.stake);
   };
 
   const menu = [
@@ -440,7 +470,9 @@ export default function BetRoomPage(): ReactElement {
           disabledReason={disabledReason}
           target={target}
           send={(r) => api.call('playOrder', r)}
-          onPlaced={(out) => target !== null && afterBets(out, target.issue)}
+          onPlaced={(out, stake) => target !== null && afterBets(out, target.issue, stake)}
+          held={target !== null && held.issue === target.issue ? held.bets : []}
+          policy={policy}
           onOpenRules={() => void navigate('/rule')}
         />
       )}

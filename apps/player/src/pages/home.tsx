@@ -5,7 +5,7 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatTime } from '../app/format';
-import { useApi, useUser } from '../app/hooks';
+import { useApi, useBalanceHidden, useUser } from '../app/hooks';
 import { getLine, setLine } from '../app/session';
 import { EmptyState } from '../components/EmptyState';
 import { LanguageButton } from '../components/LanguageButton';
@@ -57,7 +57,7 @@ export default function HomePage(): ReactElement {
   const { user } = useUser();
   const index = useApi('index', {}, { silent: true });
   const games = useApi('lotteryIndex', {}, { silent: true });
-  const [hidden, setHidden] = useState(false);
+  const [hidden, toggleHidden] = useBalanceHidden();
   const [routeOpen, setRouteOpen] = useState(false);
   const line = getLine();
 
@@ -78,7 +78,7 @@ export default function HomePage(): ReactElement {
       <section className="card balance-card" aria-label={t('home.balance')}>
         <div className="balance-card__label">
           {t('home.balance')}
-          <HideToggle hidden={hidden} onToggle={() => setHidden((h) => !h)} />
+          <HideToggle hidden={hidden} onToggle={toggleHidden} />
         </div>
         <Money value={user?.money} hidden={hidden} className="balance-card__value" />
         <div className="balance-card__buttons">

@@ -14,7 +14,8 @@ const hm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padS
 export function scheduleLines(game: GameSchedule, t: (key: string, params?: Record<string, string | number>) => string): string[] {
   const minutes = game.round_seconds / 60;
   const every =
-    game.round_seconds % 60 === 0 || game.round_seconds >= 120
+    // A one-minute round reads "every 60 seconds" (not "every 1 minutes").
+    (game.round_seconds % 60 === 0 || game.round_seconds >= 120) && game.round_seconds > 60
       ? t('lotteryExplain.everyMinutes', { minutes: Number.isInteger(minutes) ? minutes : minutes.toFixed(1) })
       : t('lotteryExplain.everySeconds', { seconds: game.round_seconds });
   const hours = parseOpenHours(game.open_hours);

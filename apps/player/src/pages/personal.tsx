@@ -1,10 +1,11 @@
 import { Button, Dialog } from 'antd-mobile';
-import { GROUP } from '@sum28/domain';
-import { useState, type ReactElement } from 'react';
+import { GROUP, minorToMajor, totalAssetsMinor } from '@sum28/domain';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
-import { useUser } from '../app/hooks';
+import { useBalanceHidden, useUser } from '../app/hooks';
+import { minorOf } from '../app/format';
 import { clearSession } from '../app/session';
 import { MenuList, type MenuItem } from '../components/MenuList';
 import { FrozenBanner } from '../components/FrozenBanner';
@@ -17,7 +18,7 @@ export default function PersonalPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useUser();
-  const [hidden, setHidden] = useState(false);
+  const [hidden, toggleHidden] = useBalanceHidden();
   const isAgent = user?.group_id === GROUP.AGENT;
 
   const logout = async (): Promise<void> => {
@@ -44,6 +45,11 @@ export default function PersonalPage(): ReactElement {
     { key: 'about', label: t('about.title'), to: '/about' },
   ];
 
+  // Total assets = available + frozen (libs/domain), with the two parts shown below it.
+  const available = user !== null && user !== undefined ? minorOf(user.money) : null;
+  const frozen = user !== null && user !== undefined ? minorOf(user.lock_money) : null;
+  const total = available !== null && frozen !== null ? minorToMajor(totalAssetsMinor(available, frozen)) : undefined;
+
   return (
     <Page title={t('personal.title')} back={false}>
       <FrozenBanner user={user} />
@@ -58,17 +64,21 @@ export default function PersonalPage(): ReactElement {
             </span>
           </span>
         </button>
+        <div className="profile__total">
+          <div className="muted small">
+            {t('personal.total')}
+            <HideToggle hidden={hidden} onToggle={toggleHidden} />
+          </div>
+          <Money value={total} hidden={hidden} className="big-number" />
+        </div>
         <div className="profile__money">
           <div>
-            <div className="muted small">
-              {t('personal.total')}
-              <HideToggle hidden={hidden} onToggle={() => setHidden((h) => !h)} />
-            </div>
-            <Money value={user?.money} hidden={hidden} className="big-number" />
+            <div className="muted small">{t('wallet.available')}</div>
+            <Money value={user?.money} hidden={hidden} />
           </div>
           <div>
             <div className="muted small">{t('wallet.frozen')}</div>
-            <Money value={user?.lock_money} hidden={hidden} className="big-number" />
+            <Money value={user?.lock_money} hidden={hidden} />
           </div>
         </div>
         {user?.turnover !== undefined ? (

@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useUser } from '../app/hooks';
+import { useBalanceHidden, useUser } from '../app/hooks';
 import { MenuList } from '../components/MenuList';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
@@ -12,13 +12,13 @@ export default function WalletPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useUser();
-  const [hidden, setHidden] = useState(false);
+  const [hidden, toggleHidden] = useBalanceHidden();
   return (
     <Page title={t('wallet.title')} back={false}>
       <section className="card balance-card">
         <div className="balance-card__label">
           {t('wallet.available')}
-          <HideToggle hidden={hidden} onToggle={() => setHidden((h) => !h)} />
+          <HideToggle hidden={hidden} onToggle={toggleHidden} />
         </div>
         <Money value={user?.money} hidden={hidden} className="balance-card__value" />
         <div className="muted small">

@@ -4,6 +4,7 @@ import {
   CAPITAL_TYPE,
   CAPITAL_TYPES,
   capitalDirection,
+  totalAssetsMinor,
   CURRENCIES,
   MIN_RECHARGE_MINOR,
   MIN_WITHDRAW_MINOR,
@@ -30,6 +31,9 @@ describe('wallet constants', () => {
     expect(CAPITAL_TYPE).toEqual({ RECHARGE: 0, WITHDRAW: 1, PURCHASE: 2, PROFIT: 3, GIFT: 4 });
     expect([0, 1, 2, 3, 4, 5, -1].map(isCapitalType)).toEqual([true, true, true, true, true, false, false]);
     expect(CAPITAL_TYPES.map(capitalDirection)).toEqual(['in', 'out', 'out', 'in', 'in']);
+    // total assets = available + frozen (the measured screen showed the available 0 as the total beside a frozen 1,000)
+    expect(totalAssetsMinor(0, 100_000)).toBe(100_000);
+    expect(totalAssetsMinor(12_345, 100_000)).toBe(112_345);
   });
 });
 

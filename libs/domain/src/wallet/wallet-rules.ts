@@ -27,6 +27,11 @@ export function capitalDirection(type: CapitalType): 'in' | 'out' {
   return type === CAPITAL_TYPE.WITHDRAW || type === CAPITAL_TYPE.PURCHASE ? 'out' : 'in';
 }
 
+/** Total assets, one meaning everywhere: the available balance plus what is frozen (withdrawals under review). */
+export function totalAssetsMinor(availableMinor: number, frozenMinor: number): Minor {
+  return minor(minor(availableMinor) + minor(frozenMinor));
+}
+
 export function isCapitalType(x: unknown): x is CapitalType {
   return typeof x === 'number' && (CAPITAL_TYPES as ReadonlyArray<number>).includes(x);
 }

@@ -458,7 +458,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           $ref: '#/components/schemas/CustomerService',
         },
         game: {
-          $ref: '#/components/schemas/GameSchedule',
+          $ref: '#/components/schemas/PlayerGameRules',
         },
       },
       required: ['cs', 'game'],
@@ -1556,6 +1556,35 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
       },
       required: ['after_quantity', 'order_id', 'order_no'],
+    },
+    PlayerGameRules: {
+      type: 'object',
+      properties: {
+        opposite_bet_policy: {
+          type: 'string',
+          enum: ['same_amount', 'any_amount', 'off'],
+          description:
+            'The opposite-bet rule in force (libs/domain `checkOppositeBet`): the app warns before a bet that would break it,\nwhich freezes the account for review.',
+        },
+        open_hours: {
+          type: 'string',
+          description: "`'always'` or `HH:MM-HH:MM` platform time (the end may be past midnight, e.g. `'10:00-02:00'`).",
+        },
+        tz: {
+          type: 'string',
+          description: "The platform time zone (IANA), e.g. `'Asia/Taipei'`.",
+        },
+        round_seconds: {
+          type: 'number',
+          description: 'Length of a round in seconds (a round opens as the previous one draws).',
+        },
+        bet_close_seconds: {
+          type: 'number',
+          description: 'Betting closes this many seconds before the draw.',
+        },
+      },
+      required: ['opposite_bet_policy', 'open_hours', 'tz', 'round_seconds', 'bet_close_seconds'],
+      description: "The schedule and the betting rules a player's app needs to know before a bet.",
     },
     PowChallenge: {
       type: 'object',

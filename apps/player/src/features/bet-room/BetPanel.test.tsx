@@ -171,6 +171,38 @@ describe('the bet panel', () => {
     expect(screen.getByRole('button', { name: /^Big\b/ }).getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('warns in the confirm dialog before a bet the opposite-bet rule would refuse (and freeze the account for)', async () => {
+    // Small 10 then big 10 in one round (the measured case): held small, the slip's big is the opposite.
+    setup({ held: [{ playType: 'small', stake: 1000 }] });
+    fireEvent.click(screen.getByRole('button', { name: '10' }));
+    pick('Big');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Bet' }));
+    });
+    const text = await confirmDialog();
+    expect(text).toContain('Warning: Big is the opposite of a bet of the same amount you hold in this round');
+  });
+
+  it('warns about the second of two opposite selections in one slip, and not for other amounts or when the rule is off', async () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: '10' }));
+    pick('Big');
+    pick('Small');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Bet' }));
+    });
+    expect(await confirmDialog()).toContain('Warning: Small is the opposite');
+    cleanup();
+    document.body.innerHTML = '';
+    setup({ held: [{ playType: 'small', stake: 500 }], policy: 'same_amount' });
+    fireEvent.click(screen.getByRole('button', { name: '10' }));
+    pick('Big');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Bet' }));
+    });
+    expect(await confirmDialog()).not.toContain('Warning');
+  });
+
   it('a retried tap after a lost answer reuses the idempotency key and does not resend what was accepted', async () => {
     let attempt = 0;
     const send = vi.fn(async (r: PlayOrderRequest): Promise<PlayOrderResponse> => {

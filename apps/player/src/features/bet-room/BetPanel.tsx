@@ -2,6 +2,8 @@ import type { OddsItem, OddsListResponse, PlayOrderRequest, PlayOrderResponse } 
 import {
   bestPayoutMinor,
   checkBetSlip,
+  checkOppositeBet,
+  DEFAULT_OPPOSITE_BET_POLICY,
   formatMinor,
   isPlayType,
   maxQuickAmountMinor,
@@ -9,7 +11,9 @@ import {
   payoutMinor,
   QUICK_AMOUNTS,
   winningCount,
+  type HeldBet,
   type Minor,
+  type OppositeBetPolicy,
 } from '@sum28/domain';
 import { Button, Dialog, Input, Tabs, Toast } from 'antd-mobile';
 import { useRef, useState, type ReactElement } from 'react';
@@ -28,6 +32,10 @@ export interface BetPanelProps {
   send: (r: PlayOrderRequest) => Promise<PlayOrderResponse>;
   onPlaced: (outcome: SlipOutcome, stakeMinor: number) => void;
   onOpenRules: () => void;
+  /** The player's bets already placed in the target round (the opposite-bet rule counts them). */
+  held?: readonly HeldBet[];
+  /** The opposite-bet rule in force (`index/config`). */
+  policy?: OppositeBetPolicy;
 }
 
 const percent = (n: number): string => `${(Math.round(n * 100) / 100).toFixed(2)}%`;
@@ -74,7 +82,17 @@ function OddsButton({
  * quick amounts 5, 10, 50, 300, 500 and max (balance minus 1); the balance check amount x count before sending; a
  * confirm dialog with count and total; one playOrder per category with an idempotency key kept for a retry.
  */
-export function BetPanel({ odds, moneyMinor, disabledReason, target, send, onPlaced, onOpenRules }: BetPanelProps): ReactElement {
+export function BetPanel({
+  odds,
+  moneyMinor,
+  disabledReason,
+  target,
+  send,
+  onPlaced,
+  onOpenRules,
+  held = [],
+  policy = DEFAULT_OPPOSITE_BET_POLICY,
+}: BetPanelProps): ReactElement {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'base' | 'num'>('base');
   const [selected, setSelected] = useState<readonly string[]>([]);
@@ -122,6 +140,17 @@ export function BetPanel({ odds, moneyMinor, disabledReason, target, send, onPla
       return;
     }
     if (target === null) return;
+    // The bets of this slip that the opposite-bet rule would refuse (each counted after the ones before it), which
+    // freezes the account: said before the player confirms.
+    const opposite: string[] = [];
+    const soFar: HeldBet[] = [...held];
+    for (const c of selected) {
+      if (!isPlayType(c)) continue;
+      const next = { playType: c, stake: slip.value.stake };
+      if (!checkOppositeBet(soFar, next, policy).ok) opposite.push(c);
+      soFar.push(next);
+    }
+    const nameOf = (c: string): string => allItems.find((o) => o.class === c)?.class_name ?? c;
     const ok = await Dialog.confirm({
       title: t('betRoom.confirmTitle'),
       content: (
@@ -132,7 +161,7 @@ export function BetPanel({ odds, moneyMinor, disabledReason, target, send, onPla
               const p = payoutOf(c);
               return (
                 <li key={c}>
-                  <span>{allItems.find((o) => o.class === c)?.class_name ?? c}</span>
+                  <span>{nameOf(c)}</span>
                   <span className="money">
                     {formatMoney(Number(formatMinor(slip.value.stake)))}
                     {p !== null ? ` → ${formatMoney(Number(formatMinor(p)))}` : ''}
@@ -143,6 +172,11 @@ export function BetPanel({ odds, moneyMinor, disabledReason, target, send, onPla
           </ul>
           <p>{t('betRoom.confirmText', { count: selected.length, amount: formatMoney(Number(formatMinor(slip.value.stake))), total: totalText })}</p>
           {bestText !== null ? <p className="strong">{t('betRoom.bestPayout', { amount: bestText })}</p> : null}
+          {opposite.length > 0 ? (
+            <p className="slip-confirm__warning" role="alert">
+              {t('betRoom.oppositeWarning', { names: opposite.map(nameOf).join(', ') })}
+            </p>
+          ) : null}
         </div>
       ),
       confirmText: t('common.confirm'),

@@ -271,6 +271,49 @@ describe('game journey in Chromium (390x844)', () => {
     await page.locator('.adm-dialog').getByRole('button', { name: confirm }).click();
   }
 
+  /** Waits until the dialogs on screen are fully shown (antd-mobile fades and scales them in with JS, not CSS). */
+  async function dialogShown(page: Page): Promise<void> {
+    await page.waitForFunction(
+      () => {
+        const bodies = [...document.querySelectorAll<HTMLElement>('.adm-center-popup-body')].filter((b) => b.offsetParent !== null);
+        return (
+          bodies.length > 0 &&
+          bodies.every((b) => getComputedStyle(b).opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(b).transform))
+        );
+      },
+      undefined,
+      { timeout: ACTION_LIMIT_MS, polling: 100 },
+    );
+    await animationsDone(page);
+  }
+
+  /** Every option of the tab shown, the countdown and the last result on the first screen, none under the fixed footer. */
+  async function firstScreen(page: Page, what: string): Promise<void> {
+    const boxes = await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      const box = (e: Element): { top: number; bottom: number; width: number; height: number } => {
+        const r = e.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+      };
+      return {
+        options: [...document.querySelectorAll('button.odds')].map(box),
+        footerTop: box(document.querySelector('.bet-panel__footer') as Element).top,
+        pinned: [document.querySelector('.countdown'), document.querySelector('.last-result'), document.querySelector('.bet-room__money')].map((e) =>
+          e === null ? null : box(e),
+        ),
+        targets: [...document.querySelectorAll('.bet-room button:not([disabled]), .bet-room a[href]')]
+          .filter((e) => (e as HTMLElement).offsetParent !== null)
+          .map((e) => ({ name: e.getAttribute('aria-label') ?? e.textContent ?? '', ...box(e) })),
+        height: window.innerHeight,
+      };
+    });
+    expect(boxes.options.length, what).toBeGreaterThan(0);
+    for (const o of boxes.options) expect(o.bottom, `${what}: an option under the footer`).toBeLessThanOrEqual(boxes.footerTop);
+    for (const p of boxes.pinned) expect(p !== null && p.top >= 0 && p.bottom <= boxes.footerTop, `${what}: round, result and balance on screen`).toBe(true);
+    const small = boxes.targets.filter((t) => t.width < 44 || t.height < 44).map((t) => `${t.name.trim()} ${Math.round(t.width)}x${Math.round(t.height)}`);
+    expect(small, `${what}: targets under 44 px`).toEqual([]);
+  }
+
   const moneyText = async (page: Page): Promise<string> => (await page.locator('.bet-room__money').innerText()).replace(/[^0-9.]/g, '');
 
   beforeAll(async () => {
@@ -309,6 +352,20 @@ describe('game journey in Chromium (390x844)', () => {
     await pageA.locator('button.odds').first().waitFor();
     await waitBettable(pageA);
     await check(pageA, 'bet-room', 'tw');
+    // A betting terminal at 390x844: the round, its countdown, the balance and the last result, and every option of
+    // the tab on the first screen, above the bet panel's footer, with no scrolling; every target a thumb's 44 px.
+    await firstScreen(pageA, 'mixed');
+    await pageA.getByRole('tab', { name: '特碼' }).click();
+    await firstScreen(pageA, 'number balls');
+    await shoot(pageA, 'bet-room-numbers', 'tw');
+    await pageA.getByRole('button', { name: '特碼的機率與返還率' }).click();
+    const sheet = pageA.locator('.odds-info');
+    await expect.poll(() => sheet.locator('tbody tr').count(), { timeout: ACTION_LIMIT_MS }).toBe(28);
+    await expect(sheet.locator('tr[data-class="sum_13"] td').allInnerTexts()).resolves.toEqual(expect.arrayContaining(['7.50%']));
+    await animationsDone(pageA);
+    await shoot(pageA, 'bet-room-odds-info', 'tw');
+    await pageA.locator('.adm-popup-close-icon:visible').click();
+    await pageA.getByRole('tab', { name: '混合' }).click();
 
     // The check may have used up the round's time: the bet waits for a round with the time left it needs.
     const { before, answers } = await betInOpenRound(pageA, alice, ['big', 'odd'], '10', '確認');
@@ -498,18 +555,50 @@ describe('game journey in Chromium (390x844)', () => {
     await resultTold(pageB, toldFrom ?? 0, RESULT);
     await check(pageB, 'bet-room', 'en');
 
-    // The check may have used up the round's time, as in the first journey. Big is accepted; small, of the same
-    // amount in the same round, is the opposite bet the system blocks.
-    const { answers } = await betInOpenRound(pageB, bob, ['big', 'small'], '10', 'Confirm');
-    expect(answers.map((a) => [a.play_type, a.error])).toEqual([
-      ['big', null],
-      ['small', 'OPPOSITE_BET'],
-    ]);
+    // Bob holds big 10 in the open round, placed elsewhere (through the API, not this screen): small 10 in the same
+    // round is the opposite bet the system blocks. The confirm dialog warns first (it asks the server what Bob holds),
+    // and Bob confirms all the same. A round that closes on the way: the same in the next one.
+    const betDeadline = Date.now() + ACTION_LIMIT_MS;
+    for (;;) {
+      await waitBettable(pageB, 9);
+      const heart = (await playerCall('Lottery/heart', { ...where, issue: '' }, bob.token)) as { issue: { issue: string } | null };
+      const issue = heart.issue?.issue ?? '';
+      const held = await playerCall('Lottery/playOrder', { ...where, issue, play_type: 'big', money: 10, idempotency_key: `big-${issue}` }, bob.token).then(
+        () => true,
+        (e: unknown) => {
+          if (!String(e).includes(': 4004 ')) throw e; // ROUND_CLOSED: the next round
+          return false;
+        },
+      );
+      if (!held) {
+        if (Date.now() > betDeadline) throw new Error(`every round closed before Bob's big bet arrived (${ACTION_LIMIT_MS} ms)`);
+        continue;
+      }
+      const from = betAnswers.get(pageB)?.length ?? 0;
+      const small = pageB.locator('button.odds[data-class="small"]');
+      if ((await small.getAttribute('aria-pressed')) !== 'true') await small.click();
+      await pageB.locator('.bet-panel__amounts button', { hasText: /^10$/ }).click();
+      await pageB.locator('.bet-panel .adm-button-primary').click();
+      const confirmDialog = pageB.getByRole('dialog').filter({ hasText: /^Confirm your bets/ });
+      await confirmDialog.waitFor({ timeout: ACTION_LIMIT_MS });
+      await expect(confirmDialog.innerText()).resolves.toContain('Warning: Small is the opposite of a bet of the same amount you hold in this round');
+      await dialogShown(pageB);
+      await shoot(pageB, 'bet-room-opposite-warning', 'en');
+      await confirmDialog.getByRole('button', { name: 'Confirm' }).click();
+      const [answer] = await slipAnswers(pageB, from, 1);
+      if (answer?.error === 'ROUND_CLOSED' && Date.now() < betDeadline) {
+        await toastGone(pageB);
+        continue;
+      }
+      expect([answer?.play_type, answer?.error]).toEqual(['small', 'OPPOSITE_BET']);
+      break;
+    }
     const blockedFrom = await dialogsSeen(pageB);
     // The freeze is told in a dialog that says what to do next (contact support), then the room shows the block.
     const frozen = pageB.getByRole('dialog').filter({ hasText: /^Account frozen/ });
     await frozen.waitFor({ timeout: ACTION_LIMIT_MS });
     await expect(frozen.innerText()).resolves.toContain('Contact support');
+    await dialogShown(pageB); // the confirm dialog gone, the freeze dialog whole
     await shoot(pageB, 'bet-room-frozen', 'en');
     await frozen.getByRole('button', { name: 'OK' }).click();
     await frozen.waitFor({ state: 'hidden', timeout: ACTION_LIMIT_MS });

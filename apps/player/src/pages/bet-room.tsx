@@ -1,4 +1,4 @@
-import type { FeedMessage, HeartResponse, IssueRow, LastIssue } from '@sum28/contracts';
+import { ORDER_TAB, type FeedMessage, type HeartResponse, type IssueRow, type LastIssue } from '@sum28/contracts';
 import {
   checkBetSlip,
   countdownPhase,
@@ -13,7 +13,7 @@ import { ActionSheet, Dialog, NoticeBar, Toast } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { ApiError } from '../app/api-client';
 import { formatMoney, minorOf, ruleMessage } from '../app/format';
@@ -26,6 +26,7 @@ import { Countdown } from '../features/bet-room/Countdown';
 import { forgetBetsBefore, newlyDrawn, seenAfter, type SeenLastIssue } from '../features/bet-room/drawn-round';
 import { isBlockingError, PendingKeys, placeSlip, type SlipOutcome } from '../features/bet-room/place-slip';
 import { usePoller } from '../features/bet-room/poller';
+import { FairnessChip, LastResult } from '../features/bet-room/LastResult';
 import { RoundResult, roundResultTitle } from '../features/bet-room/RoundResult';
 import './bet-room.css';
 
@@ -33,46 +34,23 @@ import './bet-room.css';
 const FEED_MAX = 30;
 const toMinor = (major: number): number => (major > 0 ? (minorOf(major) ?? 0) : 0);
 
+/** The player's bets in one round, by order id. */
+interface HeldRound {
+  issue: string;
+  bets: ReadonlyMap<number, HeldBet>;
+}
+
+/** `h` with `bets` of round `issue` added (a new round starts empty; the same order counted once). */
+function withHeld(h: HeldRound, issue: string, bets: ReadonlyArray<HeldBet & { id: number }>): HeldRound {
+  const next = new Map(h.issue === issue ? h.bets : []);
+  for (const { id, playType, stake } of bets) next.set(id, { playType, stake });
+  return { issue, bets: next };
+}
+
 interface Clock {
   /** Local time (ms) when the heartbeat that answered was sent (the server counted its seconds after that). */
   at: number;
   heart: HeartResponse;
-}
-
-function LastResult({ last, recent }: { last: LastIssue | null; recent: IssueRow[] }): ReactElement {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  if (last === null) return <div className="last-result muted small">{t('betRoom.noResult')}</div>;
-  return (
-    <div className="last-result">
-      <button type="button" className="last-result__head" aria-expanded={open} aria-controls="recent-results" onClick={() => setOpen((o) => !o)}>
-        <span className="small muted">{t('betRoom.round', { issue: last.issue })}</span>
-        <span className="digits" aria-label={t('betRoom.resultLabel', { a: last.site_1, b: last.site_2, c: last.site_3, sum: last.code })}>
-          <b className="ball">{last.site_1}</b>+<b className="ball">{last.site_2}</b>+<b className="ball">{last.site_3}</b>=
-          <b className="ball ball--sum">{last.code}</b>
-        </span>
-        <span className="tag">{last.base_names[0]}</span>
-        <span className="tag">{last.base_names[1]}</span>
-        <span className="last-result__toggle small">{open ? t('betRoom.hideRecent') : t('betRoom.showRecent')}</span>
-      </button>
-      {open ? (
-        <ul id="recent-results" className="recent">
-          {recent.length === 0 ? (
-            <li className="muted small">{t('common.noData')}</li>
-          ) : (
-            recent.map((r) => (
-              <li key={r.issue} className="recent__row small">
-                <span className="muted">{r.issue}</span>
-                <span className="money">
-                  {r.site_1} + {r.site_2} + {r.site_3} = {r.sum}
-                </span>
-              </li>
-            ))
-          )}
-        </ul>
-      ) : null}
-    </div>
-  );
 }
 
 function FeedRow({ m, onFollow, canFollow }: { m: FeedMessage; onFollow: (m: FeedMessage) => void; canFollow: boolean }): ReactElement {
@@ -137,8 +115,12 @@ export default function BetRoomPage(): ReactElement {
   const [now, setNow] = useState(() => Date.now());
   const lastSeenIssue = useRef<SeenLastIssue>(undefined);
   const myBets = useRef(new Map<string, string[]>());
-  /** This round's bets placed from this screen, with their stakes: the confirm dialog warns before an opposite bet. */
-  const [held, setHeld] = useState<{ issue: string; bets: HeldBet[] }>({ issue: '', bets: [] });
+  /**
+   * The player's bets in the open round by order id, with their stakes: those the server holds (read when the round
+   * opens, so bets placed before the room was opened or from another room count) and those placed from this screen.
+   * The confirm dialog warns before a bet the opposite-bet rule would refuse.
+   */
+  const [held, setHeld] = useState<HeldRound>({ issue: '', bets: new Map() });
   const config = useApi('config');
   const policy = config.data?.game.opposite_bet_policy ?? DEFAULT_OPPOSITE_BET_POLICY;
   const popupOpen = useRef(false);
@@ -310,12 +292,44 @@ export default function BetRoomPage(): ReactElement {
             : null;
   const target = useMemo(() => (cur !== null && bettable ? { issue: cur.issue, plan_id: planId, game_id: gameId } : null), [cur, bettable, planId, gameId]);
 
+  const heldNow = useRef(held);
+  heldNow.current = held;
+  /**
+   * The player's bets in round `issue` as the server holds them now (also those placed before the room was opened, in
+   * another room or on another device), merged with this screen's: read as the confirm dialog opens. Without an answer
+   * the warning knows this screen's bets only; the server's rule holds all the same.
+   */
+  const loadHeld = useCallback(
+    async (issue: string): Promise<HeldBet[]> => {
+      const local = (): HeldBet[] => (heldNow.current.issue === issue ? [...heldNow.current.bets.values()] : []);
+      let res;
+      try {
+        res = await api.call('orderList', { begin_date: '2018-01-01', end_date: '2099-12-31', activeTab: ORDER_TAB.ACCEPTED, pageSize: 100 }, { silent: true });
+      } catch {
+        return local();
+      }
+      const mine = res.data.flatMap((o) =>
+        o.game_id === gameId && o.issue === issue && isPlayType(o.play_type) ? [{ id: o.id, playType: o.play_type, stake: toMinor(o.quantity) }] : [],
+      );
+      const next = withHeld(heldNow.current, issue, mine);
+      heldNow.current = next;
+      setHeld(next);
+      return [...next.bets.values()];
+    },
+    [gameId],
+  );
+
   const afterBets = useCallback(
     (out: SlipOutcome, issue: string, stakeMinor: number) => {
       if (out.afterQuantity !== null) setMoneyOverride({ money: out.afterQuantity, at: Date.now() });
       if (out.placed.length > 0) myBets.current.set(issue, [...(myBets.current.get(issue) ?? []), ...out.placed]);
-      const placed: HeldBet[] = out.placed.filter(isPlayType).map((playType) => ({ playType, stake: stakeMinor }));
-      setHeld((h) => ({ issue, bets: [...(h.issue === issue ? h.bets : []), ...placed] }));
+      setHeld((h) =>
+        withHeld(
+          h,
+          issue,
+          out.placed.flatMap((playType, i) => (isPlayType(playType) ? [{ id: out.orderIds[i] ?? -1 - i, playType, stake: stakeMinor }] : [])),
+        ),
+      );
       if (isBlockingError(out.error)) {
         setBlocked(true);
         // A freeze stops play: told in a dialog that says what happens next, not only in a line of red.
@@ -407,12 +421,8 @@ export default function BetRoomPage(): ReactElement {
           <NoticeBar color="error" wrap content={ruleMessage('OPPOSITE_BET')} />
         </div>
       ) : null}
-      <section className="card bet-room__head" aria-label={t('betRoom.roundInfo')}>
-        <div className="row-between">
-          <div>
-            <div className="small muted">{t('betRoom.balance')}</div>
-            <Money value={money} className="bet-room__money" />
-          </div>
+      <section className="bet-room__pinned" aria-label={t('betRoom.roundInfo')}>
+        <div className="row-between bet-room__clock">
           {connectionReason !== null ? (
             <div className="small bet-room__connection" role="status">
               {connectionReason}
@@ -428,16 +438,32 @@ export default function BetRoomPage(): ReactElement {
           ) : (
             <Countdown phase={phase} issue={cur?.issue ?? null} secondsLeft={secondsLeft} secondsToDraw={secondsToDraw} nextOpen={heart.next_open} />
           )}
-        </div>
-        <LastResult last={heart?.last_issue ?? null} recent={recent} />
-        {cur !== null ? (
-          <div className="hash small">
-            <span className="muted">{t('betRoom.hash', { issue: cur.issue })}</span>
-            <code className="hash__value break">{cur.hash}</code>
-            <Link to={`/fairness?game_id=${gameId}&issue=${cur.issue}`}>{t('betRoom.verifyLater')}</Link>
+          <div className="bet-room__balance">
+            <div className="small muted">{t('betRoom.balance')}</div>
+            <Money value={money} className="bet-room__money" />
           </div>
-        ) : null}
+        </div>
+        <div className="row-between bet-room__last">
+          <LastResult last={heart?.last_issue ?? null} recent={recent} />
+          {cur !== null ? <FairnessChip issue={cur.issue} hash={cur.hash} gameId={gameId} /> : null}
+        </div>
       </section>
+
+      {odds.error !== null && odds.data === undefined ? (
+        <LoadError onRetry={odds.reload} message={odds.error} />
+      ) : (
+        <BetPanel
+          odds={odds.data}
+          moneyMinor={moneyMinor}
+          disabledReason={disabledReason}
+          target={target}
+          send={(r) => api.call('playOrder', r)}
+          onPlaced={(out, stake) => target !== null && afterBets(out, target.issue, stake)}
+          loadHeld={loadHeld}
+          policy={policy}
+          onOpenRules={() => void navigate('/rule')}
+        />
+      )}
 
       <section className="card feed" aria-labelledby="feed-title">
         <h2 id="feed-title" className="section__title">
@@ -460,22 +486,6 @@ export default function BetRoomPage(): ReactElement {
         )}
         <p className="muted small">{t('betRoom.followHint')}</p>
       </section>
-
-      {odds.error !== null && odds.data === undefined ? (
-        <LoadError onRetry={odds.reload} message={odds.error} />
-      ) : (
-        <BetPanel
-          odds={odds.data}
-          moneyMinor={moneyMinor}
-          disabledReason={disabledReason}
-          target={target}
-          send={(r) => api.call('playOrder', r)}
-          onPlaced={(out, stake) => target !== null && afterBets(out, target.issue, stake)}
-          held={target !== null && held.issue === target.issue ? held.bets : []}
-          policy={policy}
-          onOpenRules={() => void navigate('/rule')}
-        />
-      )}
     </Page>
   );
 }

@@ -72,13 +72,27 @@ async function confirmDialog(): Promise<string> {
 }
 
 describe('the bet panel', () => {
-  it('shows each odds with its probability (libs/domain) and return to player, and selects several categories', () => {
+  it('shows each option with its odds on the tile, and its chance (libs/domain) and return to player in the info sheet', async () => {
     setup();
     const big = screen.getByRole('button', { name: /^Big\b/ });
-    expect(big.textContent).toContain('1.94');
-    expect(big.textContent).toContain('Chance 50.00%'); // 500 of the 1000 triples sum to 14..27
-    expect(big.textContent).toContain('RTP 97.00%');
-    expect(screen.getByRole('button', { name: /^Extreme big\b/ }).textContent).toContain('Chance 5.60%'); // 56 triples sum to 22..27
+    expect(big.textContent).toBe('Big 1.94');
+    fireEvent.click(screen.getByRole('button', { name: 'Chances and return: Mixed' }));
+    const row = (c: string): string[] => Array.from(document.querySelectorAll(`.odds-info__table tr[data-class="${c}"] > *`)).map((x) => x.textContent ?? '');
+    await waitFor(() => expect(row('big')).toEqual(['Big', '1.94', '50.00%', '97.00%'])); // 500 of the 1000 triples sum to 14..27
+    expect(row('extreme_big')).toEqual(['Extreme big', '17.32', '5.60%', '97.00%']); // 56 triples sum to 22..27
+  });
+
+  it('exact sums are number balls with their odds under each', () => {
+    setup();
+    fireEvent.click(screen.getByRole('tab', { name: 'Special number' }));
+    const ball = screen.getByRole('button', { name: /^13\b/ });
+    expect(ball.className).toContain('odds--ball');
+    expect(ball.textContent).toBe('13 12.93');
+  });
+
+  it('selects several categories', () => {
+    setup();
+    const big = screen.getByRole('button', { name: /^Big\b/ });
     pick('Big');
     pick('Odd');
     expect(big.getAttribute('aria-pressed')).toBe('true');
@@ -141,9 +155,30 @@ describe('the bet panel', () => {
     fireEvent.click(screen.getByRole('button', { name: '10' }));
     pick('Big');
     pick('Small');
-    expect(screen.getByRole('button', { name: /^Big\b/ }).textContent).toContain('Payout if it hits 19.40');
+    // each selection in the slip with what it pays if it hits; a tap there removes it
+    expect(screen.getByRole('button', { name: 'Remove Big' }).textContent).toBe('Bigpays 19.40');
+    expect(screen.getByRole('button', { name: 'Remove Small' }).textContent).toBe('Smallpays 19.40');
     // big and small never hit together: the best is one payout, not two
     expect(screen.getByText(/2 selected, total/).textContent).toContain('Best payout 19.40');
+  });
+
+  it('a bet confirmed as the round rolls over goes to the round the dialog named (the server refuses it), never to the next', async () => {
+    let n = 0;
+    const send = vi.fn(async (r: PlayOrderRequest): Promise<PlayOrderResponse> => ({ after_quantity: 990, order_id: ++n, order_no: `N${n}` }));
+    const props = { odds: ODDS, moneyMinor: 100_000, disabledReason: null, send, onPlaced: vi.fn(), onOpenRules: () => undefined };
+    const view = render(<BetPanel {...props} target={TARGET} />);
+    fireEvent.click(screen.getByRole('button', { name: '10' }));
+    pick('Big');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Bet' }));
+    });
+    await screen.findByRole('dialog');
+    // the next round opens while the dialog is on screen
+    view.rerender(<BetPanel {...props} target={{ ...TARGET, issue: '20261123002' }} />);
+    const text = await confirmDialog();
+    expect(text).toContain(`Round ${TARGET.issue}`);
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect((send.mock.calls[0]?.[0] as PlayOrderRequest).issue).toBe(TARGET.issue);
   });
 
   it('confirms count and total, then sends one playOrder per category, each with its own idempotency key', async () => {
@@ -173,7 +208,7 @@ describe('the bet panel', () => {
 
   it('warns in the confirm dialog before a bet the opposite-bet rule would refuse (and freeze the account for)', async () => {
     // Small 10 then big 10 in one round (the measured case): held small, the slip's big is the opposite.
-    setup({ held: [{ playType: 'small', stake: 1000 }] });
+    setup({ loadHeld: async () => [{ playType: 'small', stake: 1000 }] });
     fireEvent.click(screen.getByRole('button', { name: '10' }));
     pick('Big');
     await act(async () => {
@@ -194,7 +229,7 @@ describe('the bet panel', () => {
     expect(await confirmDialog()).toContain('Warning: Small is the opposite');
     cleanup();
     document.body.innerHTML = '';
-    setup({ held: [{ playType: 'small', stake: 500 }], policy: 'same_amount' });
+    setup({ loadHeld: async () => [{ playType: 'small', stake: 500 }], policy: 'same_amount' });
     fireEvent.click(screen.getByRole('button', { name: '10' }));
     pick('Big');
     await act(async () => {

@@ -5,17 +5,20 @@ import {
   checkOppositeBet,
   DEFAULT_OPPOSITE_BET_POLICY,
   formatMinor,
+  isNumberCategory,
   isPlayType,
   maxQuickAmountMinor,
   parseOddsDecimal,
   payoutMinor,
   QUICK_AMOUNTS,
+  sumOfNumberCategory,
   winningCount,
   type HeldBet,
   type Minor,
   type OppositeBetPolicy,
 } from '@sum28/domain';
-import { Button, Dialog, Input, Tabs, Toast } from 'antd-mobile';
+import { Button, Dialog, Input, Popup, Tabs, Toast } from 'antd-mobile';
+import { CloseOutline, InformationCircleOutline } from 'antd-mobile-icons';
 import { useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, ruleMessage } from '../../app/format';
@@ -32,48 +35,73 @@ export interface BetPanelProps {
   send: (r: PlayOrderRequest) => Promise<PlayOrderResponse>;
   onPlaced: (outcome: SlipOutcome, stakeMinor: number) => void;
   onOpenRules: () => void;
-  /** The player's bets already placed in the target round (the opposite-bet rule counts them). */
-  held?: readonly HeldBet[];
+  /** The player's bets already placed in round `issue` (the opposite-bet rule counts them), read as the dialog opens. */
+  loadHeld?: (issue: string) => Promise<readonly HeldBet[]>;
   /** The opposite-bet rule in force (`index/config`). */
   policy?: OppositeBetPolicy;
 }
 
 const percent = (n: number): string => `${(Math.round(n * 100) / 100).toFixed(2)}%`;
 
-/** The odds of one category: name, odds, probability (libs/domain) and return to player. */
+/** One option: its name and odds on the face (an exact sum as a number ball); chance and return are in the info sheet. */
 function OddsButton({
   item,
   selected,
-  payout,
   onToggle,
   disabled,
+  ball,
 }: {
   item: OddsItem;
   selected: boolean;
-  /** What this selection pays back if it hits, at the slip's stake (null without a valid stake). */
-  payout: Minor | null;
   onToggle: () => void;
   disabled: boolean;
+  ball: boolean;
 }): ReactElement {
-  const { t } = useTranslation();
-  const probability = isPlayType(item.class) ? winningCount(item.class) / 10 : null;
   return (
     <button
       type="button"
-      className={selected ? 'odds odds--on' : 'odds'}
+      className={`${ball ? 'odds odds--ball' : 'odds'}${selected ? ' odds--on' : ''}`}
       aria-pressed={selected}
       disabled={disabled}
       onClick={onToggle}
       data-class={item.class}
+      // a ball shows the sum alone; its name (e.g. 'Sum 13') is read out
+      aria-label={ball ? `${item.class_name} ${item.odds.toFixed(2)}` : undefined}
     >
-      <span className="odds__name">{item.class_name}</span> <span className="odds__value">{item.odds.toFixed(2)}</span>{' '}
-      <span className="odds__meta">
-        {probability !== null ? t('betRoom.probability', { p: percent(probability) }) : ''} · {t('betRoom.rtp', { p: percent(item.rtp) })}
-      </span>
-      {selected && payout !== null ? (
-        <span className="odds__payout">{t('betRoom.payoutIfHit', { amount: formatMoney(Number(formatMinor(payout))) })}</span>
-      ) : null}
+      <span className="odds__name">{ball && isNumberCategory(item.class) ? sumOfNumberCategory(item.class) : item.class_name}</span>{' '}
+      <span className="odds__value">{item.odds.toFixed(2)}</span>
     </button>
+  );
+}
+
+/** The info sheet of a tab: each option's odds, chance to hit (libs/domain) and return to player, and what they mean. */
+export function OddsInfo({ items, title }: { items: readonly OddsItem[]; title: string }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <div className="odds-info">
+      <h2 className="section__title">{title}</h2>
+      <p className="small muted">{t('betRoom.infoText')}</p>
+      <table className="odds-info__table">
+        <thead>
+          <tr>
+            <th scope="col">{t('betRoom.infoOption')}</th>
+            <th scope="col">{t('betRoom.infoOdds')}</th>
+            <th scope="col">{t('betRoom.infoChance')}</th>
+            <th scope="col">{t('betRoom.infoRtp')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id} data-class={item.class}>
+              <th scope="row">{item.class_name}</th>
+              <td className="money">{item.odds.toFixed(2)}</td>
+              <td className="money">{isPlayType(item.class) ? percent(winningCount(item.class) / 10) : '–'}</td>
+              <td className="money">{percent(item.rtp)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -90,7 +118,7 @@ export function BetPanel({
   send,
   onPlaced,
   onOpenRules,
-  held = [],
+  loadHeld = async () => [],
   policy = DEFAULT_OPPOSITE_BET_POLICY,
 }: BetPanelProps): ReactElement {
   const { t } = useTranslation();
@@ -98,6 +126,7 @@ export function BetPanel({
   const [selected, setSelected] = useState<readonly string[]>([]);
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
+  const [infoOpen, setInfoOpen] = useState(false);
   const keys = useRef(new PendingKeys());
   const disabled = disabledReason !== null || target === null;
 
@@ -127,6 +156,7 @@ export function BetPanel({
           }),
         )
       : null;
+  const nameOf = (c: string): string => allItems.find((o) => o.class === c)?.class_name ?? c;
   const bestText = best !== null && selected.length > 0 ? formatMoney(Number(formatMinor(best))) : null;
 
   const submit = async (): Promise<void> => {
@@ -143,14 +173,15 @@ export function BetPanel({
     // The bets of this slip that the opposite-bet rule would refuse (each counted after the ones before it), which
     // freezes the account: said before the player confirms.
     const opposite: string[] = [];
-    const soFar: HeldBet[] = [...held];
+    setBusy(true);
+    const soFar: HeldBet[] = [...(await loadHeld(target.issue).catch(() => []))];
+    setBusy(false);
     for (const c of selected) {
       if (!isPlayType(c)) continue;
       const next = { playType: c, stake: slip.value.stake };
       if (!checkOppositeBet(soFar, next, policy).ok) opposite.push(c);
       soFar.push(next);
     }
-    const nameOf = (c: string): string => allItems.find((o) => o.class === c)?.class_name ?? c;
     const ok = await Dialog.confirm({
       title: t('betRoom.confirmTitle'),
       content: (
@@ -198,36 +229,62 @@ export function BetPanel({
   };
 
   const items = tab === 'base' ? (odds?.rule_base ?? []) : (odds?.rule_num ?? []);
+  const tabTitle = tab === 'base' ? t('betRoom.tabMixed') : t('betRoom.tabNumber');
+  const money = (m: Minor): string => formatMoney(Number(formatMinor(m)));
   return (
     <section className="bet-panel" aria-label={t('betRoom.panel')}>
-      <Tabs
-        activeKey={tab}
-        onChange={(k) => {
-          if (k === 'rule') onOpenRules();
-          else setTab(k === 'num' ? 'num' : 'base');
-        }}
-      >
-        <Tabs.Tab title={t('betRoom.tabMixed')} key="base" />
-        <Tabs.Tab title={t('betRoom.tabNumber')} key="num" />
-        <Tabs.Tab title={t('betRoom.tabRules')} key="rule" />
-      </Tabs>
-      <div
-        className={tab === 'base' ? 'odds-grid' : 'odds-grid odds-grid--num'}
-        role="group"
-        aria-label={tab === 'base' ? t('betRoom.tabMixed') : t('betRoom.tabNumber')}
-      >
+      <div className="bet-panel__tabs">
+        <Tabs
+          activeKey={tab}
+          onChange={(k) => {
+            if (k === 'rule') onOpenRules();
+            else setTab(k === 'num' ? 'num' : 'base');
+          }}
+        >
+          <Tabs.Tab title={t('betRoom.tabMixed')} key="base" />
+          <Tabs.Tab title={t('betRoom.tabNumber')} key="num" />
+          <Tabs.Tab title={t('betRoom.tabRules')} key="rule" />
+        </Tabs>
+        <button type="button" className="icon-button bet-panel__info" aria-label={t('betRoom.infoOpen', { tab: tabTitle })} onClick={() => setInfoOpen(true)}>
+          <InformationCircleOutline aria-hidden="true" />
+        </button>
+      </div>
+      <Popup visible={infoOpen} onMaskClick={() => setInfoOpen(false)} onClose={() => setInfoOpen(false)} bodyClassName="sheet" showCloseButton>
+        <OddsInfo items={items} title={t('betRoom.infoTitle', { tab: tabTitle })} />
+      </Popup>
+      <div className={tab === 'base' ? 'odds-grid' : 'odds-grid odds-grid--num'} role="group" aria-label={tabTitle}>
         {items.map((item) => (
           <OddsButton
             key={item.id}
             item={item}
+            ball={tab === 'num'}
             selected={selected.includes(item.class)}
-            payout={payoutOf(item.class)}
             onToggle={() => toggle(item.class)}
             disabled={disabled || busy}
           />
         ))}
       </div>
       <div className="bet-panel__footer">
+        {selected.length > 0 ? (
+          <ul className="slip" aria-label={t('betRoom.slip')}>
+            {selected.map((c) => {
+              const p = payoutOf(c);
+              return (
+                <li key={c} className="slip__item">
+                  <button type="button" className="slip__remove" aria-label={t('betRoom.slipRemove', { name: nameOf(c) })} onClick={() => toggle(c)}>
+                    <span className="slip__name">{nameOf(c)}</span>
+                    {p !== null ? <span className="slip__payout money">{t('betRoom.slipPayout', { amount: money(p) })}</span> : null}
+                    <CloseOutline aria-hidden="true" className="slip__x" />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <p className="bet-panel__summary small" aria-live="polite">
+          {t('betRoom.summary', { count: selected.length, total: totalText })}
+          {bestText !== null ? ` · ${t('betRoom.bestPayout', { amount: bestText })}` : ''}
+        </p>
         <div className="bet-panel__amounts" role="group" aria-label={t('betRoom.quickAmounts')}>
           {QUICK_AMOUNTS.map((q) => (
             <button key={q} type="button" className="chip-button" disabled={disabled || busy} onClick={() => setAmount(String(q))}>
@@ -256,18 +313,7 @@ export function BetPanel({
             onChange={setAmount}
             disabled={disabled || busy}
           />
-        </div>
-        <div className="bet-panel__row">
-          <span className="small" aria-live="polite">
-            {t('betRoom.summary', { count: selected.length, total: totalText })}
-            {bestText !== null ? (
-              <>
-                <br />
-                {t('betRoom.bestPayout', { amount: bestText })}
-              </>
-            ) : null}
-          </span>
-          <Button color="primary" size="small" loading={busy} disabled={disabled} onClick={() => void submit()}>
+          <Button color="primary" loading={busy} disabled={disabled} onClick={() => void submit()}>
             {t('betRoom.bet')}
           </Button>
         </div>

@@ -40,6 +40,8 @@ export class PendingKeys {
 export interface SlipOutcome {
   /** Categories the server accepted, in order. */
   placed: string[];
+  /** The order ids of the accepted bets, in the same order. */
+  orderIds: number[];
   /** Balance after the last accepted bet (`after_quantity`), or null when none was accepted. */
   afterQuantity: number | null;
   /** The refusal that stopped the slip, if any. */
@@ -57,13 +59,14 @@ export async function placeSlip(
   categories: readonly string[],
   stakeMinor: number,
 ): Promise<SlipOutcome> {
-  const out: SlipOutcome = { placed: [], afterQuantity: null, error: null };
+  const out: SlipOutcome = { placed: [], orderIds: [], afterQuantity: null, error: null };
   for (const play_type of categories) {
     const req = { ...base, play_type, money: Number(formatMinor(stakeMinor)) };
     try {
       const res = await send({ ...req, idempotency_key: keys.keyFor(req) });
       keys.settle(req);
       out.placed.push(play_type);
+      out.orderIds.push(res.order_id);
       out.afterQuantity = res.after_quantity;
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(String(e), 0, 'NETWORK');

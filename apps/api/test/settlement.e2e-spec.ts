@@ -335,6 +335,7 @@ describe('win notice and bet record', () => {
       orderNo: placed.data.order_no,
       quantity: 5.5,
       profit: '----',
+      payout: '----',
       status: 0,
       whether_hit: 0,
       odds: 1.94,
@@ -355,6 +356,8 @@ describe('win notice and bet record', () => {
     expect(done['status']).toBe(1);
     const won = (r.sum ?? 0) >= 14;
     expect(done['profit']).toBe(won ? 5.17 : -5.5);
+    // payout (派彩) = what the bet paid back, stake included: profit + stake for a hit, 0 for a miss
+    expect(done['payout']).toBe(won ? 10.67 : 0);
     expect((await list(subToken, { activeTab: won ? 2 : 1 })).map((x) => x['id'])).toContain(placed.data.order_id);
     expect((await list(subToken, { activeTab: won ? 1 : 2 })).map((x) => x['id'])).not.toContain(placed.data.order_id);
     expect((await list(agent.token, { scope: 1 })).map((x) => [x['id'], x['username']])).toContainEqual([

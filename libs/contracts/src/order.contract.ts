@@ -47,6 +47,8 @@ export interface OrderRow {
   quantity: Money;
   /** Payout minus stake for a hit, minus the stake for a miss, 0 when cancelled, '----' while pending. */
   profit: Money | typeof PROFIT_PENDING;
+  /** Payout (派彩): what a settled bet paid back, stake included (0 for a miss and when cancelled), '----' while pending. */
+  payout: Money | typeof PROFIT_PENDING;
   status: BetStatus;
   /** 1 hit, 0 miss (0 while pending). */
   whether_hit: 0 | 1;

@@ -172,7 +172,7 @@ export class OrdersService {
 }
 
 /** The bets of the bet record with their room, game, player and round result (orderList, orderDetail): add a WHERE. */
-const ORDER_RECORD_SELECT = `SELECT b.id, b.order_no, b.stake_minor, b.profit_minor, b.status, b.whether_hit, b.odds_milli, b.play_type, b.created_at,
+const ORDER_RECORD_SELECT = `SELECT b.id, b.order_no, b.stake_minor, b.profit_minor, b.payout_minor, b.status, b.whether_hit, b.odds_milli, b.play_type, b.created_at,
                 b.issue, b.round_id, b.plan_id, b.game_id, p.title AS plan_name, g.name AS game_name, u.username, r.site_1, r.site_2, r.site_3, r.sum
            FROM bets b JOIN plans p ON p.id = b.plan_id JOIN games g ON g.id = b.game_id JOIN rounds r ON r.id = b.round_id
            JOIN users u ON u.id = b.user_id`;
@@ -184,6 +184,8 @@ const OrderRecordRow = rowOf({
   stake_minor: int,
   /** NULL until the bet is settled or cancelled */
   profit_minor: intOrNull,
+  /** NULL until the bet is settled */
+  payout_minor: intOrNull,
   status: int,
   /** NULL until the bet is settled */
   whether_hit: intOrNull,
@@ -221,6 +223,8 @@ function orderRow(r: OrderRecordRow, lang: string, c: Catalog): OrderRow {
     quantity: minorToMajor(r.stake_minor),
     // a settled or cancelled bet has its profit (int() refuses a NULL one, as before)
     profit: status === BET_STATUS.PENDING ? PROFIT_PENDING : status === BET_STATUS.CANCELLED ? 0 : minorToMajor(int(r.profit_minor)),
+    // what the bet paid back: settled bets only (a miss pays 0; a cancelled bet's stake is refunded, not paid)
+    payout: status === BET_STATUS.PENDING ? PROFIT_PENDING : status === BET_STATUS.CANCELLED ? 0 : minorToMajor(r.payout_minor ?? 0),
     status: status as OrderRow['status'],
     whether_hit: status === BET_STATUS.SETTLED && int(r.whether_hit) === 1 ? 1 : 0,
     odds: oddsMilliToDecimal(r.odds_milli),

@@ -82,6 +82,16 @@ function LoadedBet({ hint }: { hint: BetHint }): ReactElement {
             ),
           )}
         </div>
+        <div className="small">
+          {t('betDetail.payout')}:{' '}
+          {figure((b) =>
+            b.payout === PROFIT_PENDING ? (
+              <span className="money">{PROFIT_PENDING}</span>
+            ) : (
+              <Money value={b.payout} className={b.payout > 0 ? 'gain-text' : undefined} />
+            ),
+          )}
+        </div>
         {bet !== undefined && <span className={`stamp stamp--${betOutcome(bet)}`}>{t(`betRecord.outcome_${betOutcome(bet)}`)}</span>}
       </div>
       <List mode="card">

@@ -30,6 +30,7 @@ const row = (id: number, over: Partial<OrderRow> = {}): OrderRow => ({
   orderNo: `B${id}`,
   quantity: 10,
   profit: 9.4,
+  payout: 19.4,
   status: 1,
   whether_hit: 1,
   odds: 1.94,
@@ -84,6 +85,15 @@ describe('bet record screen', () => {
     await act(async () => release(page([row(3)], false, 2)));
     await screen.findByText('--END--');
     expect(screen.getAllByText(/^Singapore · Big$/)).toHaveLength(3);
+  });
+
+  it("shows a winner's payout (stake included) beside its stake, and none for a miss or a pending bet", async () => {
+    call.mockResolvedValueOnce(
+      page([row(1), row(2, { whether_hit: 0, profit: -10, payout: 0 }), row(3, { status: 0, whether_hit: 0, profit: '----', payout: '----' })], false),
+    );
+    show();
+    await screen.findByText('--END--');
+    expect(screen.getAllByText(/^Payout /).map((e) => e.textContent)).toEqual(['Payout 19.40']);
   });
 
   it('a status tab starts over at page 1 with its activeTab', async () => {

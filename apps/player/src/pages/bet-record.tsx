@@ -1,11 +1,11 @@
 import { List, PullToRefresh, Selector, Tabs, Tag } from 'antd-mobile';
-import type { OrderRow, OrderScope, OrderTab } from '@sum28/contracts';
+import { PROFIT_PENDING, type OrderRow, type OrderScope, type OrderTab } from '@sum28/contracts';
 import { GROUP } from '@sum28/domain';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
-import { formatDate, formatTime } from '../app/format';
+import { formatDate, formatMoney, formatTime } from '../app/format';
 import { readPage } from '../app/paged';
 import { getUser } from '../app/session';
 import { DateRangeFilter } from '../components/DateRangeFilter';
@@ -141,6 +141,9 @@ function BetRecord({ today }: { today: Date }): ReactElement {
                       <div className="strong">
                         <Money value={r.quantity} />
                       </div>
+                      {outcome === 'won' && r.payout !== PROFIT_PENDING ? (
+                        <div className="small gain-text">{t('betRecord.payout', { amount: formatMoney(r.payout) })}</div>
+                      ) : null}
                       <Tag color={OUTCOME_COLOUR[outcome]} fill="outline">
                         {t(`betRecord.outcome_${outcome}`)}
                       </Tag>

@@ -1353,6 +1353,18 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           ],
           description: "Payout minus stake for a hit, minus the stake for a miss, 0 when cancelled, '----' while pending.",
         },
+        payout: {
+          oneOf: [
+            {
+              type: 'number',
+            },
+            {
+              type: 'string',
+              enum: ['----'],
+            },
+          ],
+          description: "Payout (派彩): what a settled bet paid back, stake included (0 for a miss and when cancelled), '----' while pending.",
+        },
         status: {
           $ref: '#/components/schemas/BetStatus',
         },
@@ -1408,6 +1420,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         'orderNo',
         'quantity',
         'profit',
+        'payout',
         'status',
         'whether_hit',
         'odds',

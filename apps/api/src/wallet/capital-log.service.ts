@@ -37,7 +37,9 @@ export class CapitalLogService {
     const bets = await this.betsOf(rows);
     const approved = await this.firstApprovals(rows);
     return pagedAnswer(
-      rows.map((c) => capitalLogRow(c, { bet: c.ref_id === null ? undefined : bets.get(c.ref_id), approvedAt: approved.get(c.id) ?? null })),
+      rows.map((c) =>
+        capitalLogRow(c, { bet: BET_ROWS.includes(c.type) && c.ref_id !== null ? bets.get(c.ref_id) : undefined, approvedAt: approved.get(c.id) ?? null }),
+      ),
       total,
       page,
     );

@@ -93,6 +93,9 @@ describe('wallet views', () => {
     });
     const paid = capitalLogRow({ ...base, type: 1, resolved_at: 9_999 } as CapitalLogEntity, { approvedAt: 3_500 });
     expect(paid).toMatchObject({ order_no: 'W0000000009', approved_at: 3, resolved_at: 9 });
+    // a bet handed over by mistake does not make a withdrawal or a recharge a bet's row
+    expect(capitalLogRow({ ...base, type: 1 } as CapitalLogEntity, { bet })).toMatchObject({ order_no: 'W0000000009', issue: null });
+    expect(capitalLogRow({ ...base, type: 0 } as CapitalLogEntity, { bet })).toMatchObject({ order_no: 'R0000000009', issue: null });
     // still pending: no resolution time even if the row had one
     expect(capitalLogRow({ ...base, type: 1, status: 0, resolved_at: 9_999 } as CapitalLogEntity).resolved_at).toBeNull();
   });

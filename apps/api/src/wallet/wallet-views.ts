@@ -55,6 +55,8 @@ function seconds(ms: number): number {
  */
 export function capitalLogRow(c: CapitalLogEntity, extra: CapitalLogExtra = {}): CapitalLogRow {
   const reviewed = REVIEWED.includes(c.type);
+  // A withdrawal's ref_id is its payout account: only a purchase or payout row belongs to a bet.
+  const bet = c.type === CAPITAL_TYPE.PURCHASE || c.type === CAPITAL_TYPE.PROFIT ? extra.bet : undefined;
   const row: CapitalLogRow = {
     id: c.id,
     type: c.type as CapitalLogType,
@@ -65,9 +67,8 @@ export function capitalLogRow(c: CapitalLogEntity, extra: CapitalLogExtra = {}):
     status: c.status as AuditStatus,
     reason: c.status === AUDIT_STATUS.REJECTED && c.remark !== '' ? c.remark : null,
     pay_account: c.type === CAPITAL_TYPE.WITHDRAW ? payAccountLabel(c.pay_snapshot) : null,
-    order_no:
-      c.type === CAPITAL_TYPE.RECHARGE ? rechargeOrderNo(c.id) : c.type === CAPITAL_TYPE.WITHDRAW ? withdrawOrderNo(c.id) : (extra.bet?.order_no ?? null),
-    issue: extra.bet?.issue ?? null,
+    order_no: c.type === CAPITAL_TYPE.RECHARGE ? rechargeOrderNo(c.id) : c.type === CAPITAL_TYPE.WITHDRAW ? withdrawOrderNo(c.id) : (bet?.order_no ?? null),
+    issue: bet?.issue ?? null,
     approved_at:
       (c.type === CAPITAL_TYPE.RECHARGE || c.type === CAPITAL_TYPE.WITHDRAW) && typeof extra.approvedAt === 'number' ? seconds(extra.approvedAt) : null,
     resolved_at: reviewed && c.status !== AUDIT_STATUS.PENDING && c.resolved_at !== null ? seconds(c.resolved_at) : null,

@@ -193,6 +193,7 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
     expect(unread).toBeGreaterThanOrEqual(3);
     const meBadge = page.locator('.tabbar .adm-tab-bar-item', { hasText: '我的' }).locator('.adm-badge-content');
     await expect.poll(() => meBadge.innerText()).toBe(String(unread));
+    await screenshot(page, SHOTS, 'home-unread-badge', 'tw');
     await page.locator('.tabbar').getByText('我的').click();
     await page.waitForURL((u) => u.pathname === '/personal');
     await page.getByText('訊息公告').click();
@@ -201,13 +202,13 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
     await page.getByText('充值已到帳').waitFor();
     await page.getByText('提現已出款').waitFor();
     await page.getByText('提現已駁回').waitFor();
-    await check('notice', 'tw');
+    await check('notice-money', 'tw');
     await page.getByText('提現已駁回').click();
     await page
       .locator('.adm-dialog')
       .getByText(`您的提現訂單 ${rejectedWithdrawal}，金額 150.00，已被駁回，款項已退回您的可用餘額。原因：帳戶名稱不符`)
       .waitFor();
-    await check('notice-message', 'tw');
+    await check('notice-money-message', 'tw');
     await page.locator('.adm-dialog').getByRole('button', { name: '確定' }).click();
     await page.getByRole('button', { name: '全部標為已讀' }).click();
     await expect.poll(() => page.locator('.unread').count()).toBe(0);
@@ -221,7 +222,7 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
     await page.getByText('--END--').waitFor();
     await page.getByText(`訂單號 ${paidWithdrawal}`).waitFor();
     await page.getByText(`第 ${settledIssue} 期`).first().waitFor();
-    await check('capital-detail', 'tw');
+    await check('capital-detail-orders', 'tw');
     await page.locator('.adm-list-item', { hasText: paidWithdrawal }).click();
     await page.locator('.adm-popup .adm-steps').waitFor();
     await expect(page.locator('.adm-popup .adm-step-title').allInnerTexts()).resolves.toEqual(['已提交', '已審核通過', '已出款']);
@@ -358,18 +359,18 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
     await go('/notice');
     await page.getByText('Deposit credited').waitFor();
     await page.getByText('Withdrawal paid').waitFor();
-    await check('notice', 'en');
+    await check('notice-money', 'en');
     await page.getByText('Withdrawal rejected').click();
     await page
       .locator('.adm-dialog')
       .getByText(`Your withdrawal ${rejectedWithdrawal} of 150.00 was rejected. The amount is back in your available balance. Reason: 帳戶名稱不符`)
       .waitFor();
-    await check('notice-message', 'en');
+    await check('notice-money-message', 'en');
     await page.locator('.adm-dialog').getByRole('button', { name: 'OK' }).click();
     await go('/capitalDetail');
     await page.getByText('--END--').waitFor();
     await page.getByText(`Order ${paidWithdrawal}`).waitFor();
-    await check('capital-detail', 'en');
+    await check('capital-detail-orders', 'en');
     await page.locator('.adm-list-item', { hasText: paidWithdrawal }).click();
     await page.locator('.adm-popup .adm-steps').waitFor();
     await expect(page.locator('.adm-popup .adm-step-title').allInnerTexts()).resolves.toEqual(['Submitted', 'Approved', 'Paid']);

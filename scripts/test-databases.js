@@ -87,6 +87,7 @@ const SQLITE3_SUBSET = [
   'recharge',
   'recharge-rates',
   'approvals',
+  'money-messages',
   'console-money',
   'concurrency',
   'fairness',

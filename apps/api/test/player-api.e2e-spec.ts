@@ -231,6 +231,14 @@ describe('player API answers', () => {
       }
       expect(rows.filter((x) => x.type === 2)).toHaveLength(28);
       expect(rows.filter((x) => x.type === 3)).toHaveLength(1);
+      // Each bet row names its bet's order number and round (issue 25 point 2), the stake's and the payout's alike.
+      const orderNos = new Set(placed.map((b) => (b.data as { order_no: string }).order_no));
+      for (const row of rows.filter((x) => x.type === 2 || x.type === 3)) {
+        expect([row.id, row['issue'], orderNos.has(String(row['order_no']))]).toEqual([row.id, slot.issue, true]);
+      }
+      expect(byId.get(recharge.data.id)).toMatchObject({ order_no: recharge.data.order_no, issue: null });
+      // a withdrawal's ref_id is its payout account, never a bet: no round on it
+      expect(byId.get(withdrawal.data.id)).toMatchObject({ order_no: `W${String(withdrawal.data.id).padStart(10, '0')}`, issue: null });
       const wd = byId.get(withdrawal.data.id);
       expect(wd).toMatchObject({ type: 1, status: 0, pay_account: `Test Bank ${'*'.repeat(w.card.length - 4)}${w.card.slice(-4)}` });
       expect(JSON.stringify(rows)).not.toContain(w.card);

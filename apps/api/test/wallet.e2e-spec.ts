@@ -186,13 +186,17 @@ describe('wallet: pay info, security code, fund history', () => {
         status: 0,
         reason: null,
         pay_account: null,
+        order_no: r2.body.data.order_no,
+        issue: null,
+        approved_at: null,
+        resolved_at: null,
         currency: 'USD',
         currency_quantity: 200.5,
         rate: '1',
       });
       expect(Math.abs(rows[0].createtime - Math.floor(t.clock.now() / 1000))).toBeLessThan(60);
-      expect(rows[1]).toMatchObject({ type: 4, quantity: 25, over: 125, mark: 'welcome', status: 1 });
-      expect(rows[2]).toMatchObject({ type: 0, quantity: 100, over: 100, status: 1 });
+      expect(rows[1]).toMatchObject({ type: 4, quantity: 25, over: 125, mark: 'welcome', status: 1, order_no: null, resolved_at: expect.any(Number) });
+      expect(rows[2]).toMatchObject({ type: 0, quantity: 100, over: 100, status: 1, order_no: r1.body.data.order_no, approved_at: expect.any(Number) });
       expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', type: 4 })).body.data.data).toHaveLength(1);
       expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2099-12-31', type: 1 })).body.data.data).toEqual([]);
       expect((await call('quantityLogList', p.token, { begin_date: '2018-01-01', end_date: '2019-01-01' })).body.data.data).toEqual([]);

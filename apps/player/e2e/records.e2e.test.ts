@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_LIMIT_MS, goTo, inspect, launch, phoneContext, screenshot, settlePage, SHOTS, toastGone, type Finding } from './kit';
-import { adminToken, consoleCall, startApi, type RunningApi } from './server';
+import { adminToken, consoleCall, putSetting, startApi, type RunningApi } from './server';
 
-const KEY_LIKE = /\b(common|tabs|find|lotteryDetail|lotteryExplain|rule|trend|betRecord|betDetail|fairness)\.[a-zA-Z0-9_]+\b/;
+const KEY_LIKE = /\b(common|tabs|find|lotteryDetail|lotteryExplain|rule|trend|betRecord|betDetail|fairness|capital|notice)\.[a-zA-Z0-9_]+\b/;
 /** Short live rounds: 12 s each, betting closes 3 s before the draw. */
 const ROUND_SECONDS = 12;
 const BET_CLOSE_SECONDS = 3;
@@ -38,6 +38,9 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
   let page: Page;
   let agentToken = '';
   let settledIssue = '';
+  /** The agent's withdrawals: one paid, one rejected with a reason (their order numbers). */
+  let paidWithdrawal = '';
+  let rejectedWithdrawal = '';
   const findings: Finding[] = [];
 
   async function player<T>(path: string, token: string | null, body: Record<string, unknown> = {}): Promise<Envelope<T>> {
@@ -153,6 +156,26 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
       .toBe(2);
     settledIssue = issue;
     expect((await orders(agent.token, 1)).map((o) => o.play_type)).toContain('odd');
+
+    // Two withdrawals of the agent: finance pays one and rejects the other with a reason (issue 25 points 4 and 8).
+    await putSetting(api.base, admin, 'turnover_multiplier_bps', 0);
+    const code = '135790';
+    expect((await player('user/setSafety', agent.token, { new_code: code })).code).toBe(1);
+    const card = { type: 0, acc: 'Records Agent', acc_name: `62220202${String(stamp).padStart(8, '0')}`, acc_bank: 'Bank of Taiwan', securityCode: code };
+    expect((await player('user/setPayInfo', agent.token, card)).code).toBe(1);
+    for (const [money, decision] of [
+      [200, 'approve'],
+      [150, 'reject'],
+    ] as const) {
+      const w = await player<{ id: number }>('user/withdrawAction', agent.token, { type: 0, money, securityCode: code });
+      expect(w.code, w.msg).toBe(1);
+      await consoleCall(api.base, admin, 'POST', `/admin-api/capital-logs/${w.data.id}/${decision}`, {
+        remark: decision === 'reject' ? '帳戶名稱不符' : 'records journey',
+      });
+      const no = `W${String(w.data.id).padStart(10, '0')}`;
+      if (decision === 'approve') paidWithdrawal = no;
+      else rejectedWithdrawal = no;
+    }
   });
 
   it('tw: bet record (filters, subordinates), bet detail, and the fairness page verifies the round in the browser', async () => {
@@ -164,6 +187,55 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
     await page.getByRole('button', { name: '登入' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await settle();
+
+    // Finance's decisions reached the player: the account tab carries the unread count, the Notice screen the messages.
+    const unread = (await player<{ unread: { message: number } }>('user/noticeList', agentToken, { tab: 'message' })).data.unread.message;
+    expect(unread).toBeGreaterThanOrEqual(3);
+    const meBadge = page.locator('.tabbar .adm-tab-bar-item', { hasText: '我的' }).locator('.adm-badge-content');
+    await expect.poll(() => meBadge.innerText()).toBe(String(unread));
+    await screenshot(page, SHOTS, 'home-unread-badge', 'tw');
+    await page.locator('.tabbar').getByText('我的').click();
+    await page.waitForURL((u) => u.pathname === '/personal');
+    await page.getByText('訊息公告').click();
+    await page.waitForURL((u) => u.pathname === '/notice');
+    await settle();
+    await page.getByText('充值已到帳').waitFor();
+    await page.getByText('提現已出款').waitFor();
+    await page.getByText('提現已駁回').waitFor();
+    await check('notice-money', 'tw');
+    await page.getByText('提現已駁回').click();
+    await page
+      .locator('.adm-dialog')
+      .getByText(`您的提現訂單 ${rejectedWithdrawal}，金額 150.00，已被駁回，款項已退回您的可用餘額。原因：帳戶名稱不符`)
+      .waitFor();
+    await check('notice-money-message', 'tw');
+    await page.locator('.adm-dialog').getByRole('button', { name: '確定' }).click();
+    await page.getByRole('button', { name: '全部標為已讀' }).click();
+    await expect.poll(() => page.locator('.unread').count()).toBe(0);
+    // Back on a tab: the badge is gone without a reload of the app.
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/personal');
+    await expect.poll(() => meBadge.count()).toBe(0);
+
+    // Fund details: each row names its order (and a bet's round); a withdrawal opens its timeline.
+    await go('/capitalDetail');
+    await page.getByText('--END--').waitFor();
+    await page.getByText(`訂單號 ${paidWithdrawal}`).waitFor();
+    await page.getByText(`第 ${settledIssue} 期`).first().waitFor();
+    await check('capital-detail-orders', 'tw');
+    await page.locator('.adm-list-item', { hasText: paidWithdrawal }).click();
+    await page.locator('.adm-popup .adm-steps').waitFor();
+    await expect(page.locator('.adm-popup .adm-step-title').allInnerTexts()).resolves.toEqual(['已提交', '已審核通過', '已出款']);
+    await check('withdraw-timeline', 'tw');
+    await page.locator('.adm-popup').getByRole('button', { name: '關閉' }).click();
+    await page.locator('.adm-popup .adm-steps').waitFor({ state: 'detached' });
+    await page.locator('.adm-list-item', { hasText: rejectedWithdrawal }).click();
+    await page.locator('.adm-popup').getByText('原因：帳戶名稱不符').waitFor();
+    await expect(page.locator('.adm-popup .adm-step-title').allInnerTexts()).resolves.toEqual(['已提交', '已駁回']);
+    await check('withdraw-timeline-rejected', 'tw');
+    await page.locator('.adm-popup').getByRole('button', { name: '關閉' }).click();
+    await page.locator('.adm-popup .adm-steps').waitFor({ state: 'detached' });
+    await go('/');
 
     // The Find tab sits in the bottom bar and opens the chart.
     await page.locator('.tabbar').getByText('發現').click();
@@ -283,6 +355,27 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
       .getByText(/^Round \d+$/)
       .waitFor();
     await check('find', 'en');
+    // The same messages, now in English (rendered in the reading request's language).
+    await go('/notice');
+    await page.getByText('Deposit credited').waitFor();
+    await page.getByText('Withdrawal paid').waitFor();
+    await check('notice-money', 'en');
+    await page.getByText('Withdrawal rejected').click();
+    await page
+      .locator('.adm-dialog')
+      .getByText(`Your withdrawal ${rejectedWithdrawal} of 150.00 was rejected. The amount is back in your available balance. Reason: 帳戶名稱不符`)
+      .waitFor();
+    await check('notice-money-message', 'en');
+    await page.locator('.adm-dialog').getByRole('button', { name: 'OK' }).click();
+    await go('/capitalDetail');
+    await page.getByText('--END--').waitFor();
+    await page.getByText(`Order ${paidWithdrawal}`).waitFor();
+    await check('capital-detail-orders', 'en');
+    await page.locator('.adm-list-item', { hasText: paidWithdrawal }).click();
+    await page.locator('.adm-popup .adm-steps').waitFor();
+    await expect(page.locator('.adm-popup .adm-step-title').allInnerTexts()).resolves.toEqual(['Submitted', 'Approved', 'Paid']);
+    await check('withdraw-timeline', 'en');
+    await page.locator('.adm-popup').getByRole('button', { name: 'Close' }).click();
     await go('/betRecord');
     await page.getByText('--END--').waitFor();
     await check('bet-record', 'en');

@@ -36,6 +36,12 @@ export class NoticeEntity {
   @Column({ type: 'text' }) content!: string;
   @Column({ type: 'boolean', default: true }) published!: boolean;
   @BigIntColumn() created_at!: number;
+  /**
+   * A message the server wrote (a recharge credited, a withdrawal paid...): its message key and JSON params, rendered
+   * in the reading request's language (`title` and `content` then hold the default locale's text). NULL: staff's text.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true }) message_key!: string | null;
+  @Column({ type: 'text', nullable: true }) message_params!: string | null;
 }
 
 /** A player has read a notice (one row per player and notice, so a message to all is read per player). */

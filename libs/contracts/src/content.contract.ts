@@ -122,7 +122,10 @@ export interface NoticeEntry {
   id: number;
   tab: NoticeTab;
   title: string;
-  /** Plain text as staff wrote it. */
+  /**
+   * Plain text as staff wrote it; a message the server wrote (a recharge credited or rejected, a withdrawal paid or
+   * rejected) comes in the request's language (`lang` / X-Lang), with the order number and the amount.
+   */
   content: string;
   /** True for a message addressed to the caller alone (false: to every player). */
   personal: boolean;

@@ -49,6 +49,23 @@ export interface CapitalLogRow {
   reason: string | null;
   /** Withdrawals: the receiving account, masked ('Bank ****1234', 'TRC20 ****abcd'); null for other types. */
   pay_account: string | null;
+  /**
+   * The order the row belongs to: a recharge's ('R0000000042'), a withdrawal's ('W0000000043'), a bet's (purchase and
+   * payout rows); null for a gift.
+   */
+  order_no: string | null;
+  /** Purchase and payout rows: the round's issue; null for other types. */
+  issue: string | null;
+  /**
+   * Recharges and withdrawals: when finance first approved it (with two approvers, the first of them); null until then
+   * and for other types.
+   */
+  approved_at: EpochSeconds | null;
+  /**
+   * Recharges, withdrawals and gifts: when it reached its final state (credited, paid or rejected); null while pending
+   * and for other types.
+   */
+  resolved_at: EpochSeconds | null;
   /** Recharges only: the currency paid in. */
   currency?: Currency;
   /** Recharges only: the amount paid, in `currency` (`quantity` is what it credits). */

@@ -1,15 +1,34 @@
 import { Injectable } from '@nestjs/common';
-import { NOTICE_TABS, type NoticeEntry, type NoticeListResponse, type NoticeReadResponse, type NoticeTab, type NoticeUnread } from '@sum28/contracts';
+import {
+  DEFAULT_LOCALE,
+  NOTICE_TABS,
+  type Locale,
+  type NoticeEntry,
+  type NoticeListResponse,
+  type NoticeReadResponse,
+  type NoticeTab,
+  type NoticeUnread,
+} from '@sum28/contracts';
 import { TxRunner } from '@sum28/database';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { ReadDb } from '../common/db/read-db';
-import { all, exec, first, int, intOrNull, rowOf, Sql, str } from '../common/db/sql';
+import { all, exec, first, int, intOrNull, rowOf, Sql, str, strOrNull } from '../common/db/sql';
+import { noticeText } from '../common/server-messages';
 
 export const NOTICE_PAGE_SIZE = 20;
 
 /** A notice with the player's read time (NULL: unread); `user_id` NULL: to all players. */
-const NoticeRow = rowOf({ id: int, user_id: intOrNull, title: str, content: str, created_at: int, read_at: intOrNull });
+const NoticeRow = rowOf({
+  id: int,
+  user_id: intOrNull,
+  title: str,
+  content: str,
+  message_key: strOrNull,
+  message_params: strOrNull,
+  created_at: int,
+  read_at: intOrNull,
+});
 
 /** COUNT(*) of a query. */
 const CountRow = rowOf({ c: int });
@@ -39,11 +58,12 @@ export class NoticesService {
     return `n.published = ${this.sql.TRUE} AND (n.user_id IS NULL OR n.user_id = ?)`;
   }
 
-  async list(userId: number, tab: NoticeTab, page = 1, pageSize = NOTICE_PAGE_SIZE): Promise<NoticeListResponse> {
+  /** One page of a tab; a message the server wrote (a money event) is rendered in `locale`, the reading request's language. */
+  async list(userId: number, tab: NoticeTab, page = 1, pageSize = NOTICE_PAGE_SIZE, locale: Locale = DEFAULT_LOCALE): Promise<NoticeListResponse> {
     const rows = await all(
       NoticeRow,
       this.db.all(
-        `SELECT n.id, n.user_id, n.title, n.content, n.created_at, r.read_at
+        `SELECT n.id, n.user_id, n.title, n.content, n.message_key, n.message_params, n.created_at, r.read_at
          FROM notices n LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = ?
         WHERE n.kind = ? AND ${this.visible()}
         ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?`,
@@ -54,8 +74,7 @@ export class NoticesService {
     const list = rows.map((r): NoticeEntry => ({
       id: r.id,
       tab,
-      title: r.title,
-      content: r.content,
+      ...noticeText(locale, r),
       personal: r.user_id !== null,
       read: r.read_at !== null,
       createtime: Math.floor(r.created_at / 1000),

@@ -9,6 +9,7 @@ import {
   checkRequestMax,
   checkStaffDailyLimit,
   decideApproval,
+  formatMinor,
   isMinor,
   minor,
   platformDayBounds,
@@ -27,6 +28,8 @@ import { pendingPayoutOf } from '../ledger/pending-payouts';
 import { wallClockText } from '../auth/reset-hold';
 import { isAllowed, isRole } from '../console/roles';
 import { SettingsService } from '../settings/settings.service';
+import { writeServerMessage, type ServerMessageKey, type ServerMessageParams } from '../common/server-messages';
+import { rechargeOrderNo, withdrawOrderNo } from './wallet-views';
 
 /** The staff member acting (from the console session). */
 export interface StaffRef {
@@ -257,6 +260,9 @@ export class ApprovalsService {
       .where('id = :id AND status = :pending', { id: log.id, pending: AUDIT_STATUS.PENDING })
       .execute();
     if (won.affected !== 1) throw new ApiError('ALREADY_RESOLVED');
+    // The player's message, in this transaction: no message without the event, no event without its message.
+    const told = moneyEventMessage(log, status, remark);
+    if (told !== null) await writeServerMessage(m, log.user_id, told.key, told.params, now);
     if (posting) {
       try {
         await this.ledger.post(m, posting, now);
@@ -279,6 +285,28 @@ export class ApprovalsService {
     }
     return snapshot(m, log);
   }
+}
+
+/**
+ * What the player is told when a recharge is credited or rejected or a withdrawal paid or rejected (a gift: nothing,
+ * its reason is on the fund row): the order number, the amount and, for a rejection, staff's note when there is one.
+ */
+export function moneyEventMessage(
+  log: Pick<CapitalLogEntity, 'id' | 'type' | 'quantity_minor'>,
+  status: 1 | 2,
+  note: string,
+): { key: ServerMessageKey; params: ServerMessageParams } | null {
+  const amount = formatMinor(log.quantity_minor);
+  const noted = status === AUDIT_STATUS.REJECTED && note !== '';
+  if (log.type === CAPITAL_TYPE.RECHARGE) {
+    const key = status === AUDIT_STATUS.APPROVED ? 'NOTICE_RECHARGE_CREDITED' : noted ? 'NOTICE_RECHARGE_REJECTED_NOTE' : 'NOTICE_RECHARGE_REJECTED';
+    return { key, params: { order_no: rechargeOrderNo(log.id), amount, ...(noted ? { note } : {}) } };
+  }
+  if (log.type === CAPITAL_TYPE.WITHDRAW) {
+    const key = status === AUDIT_STATUS.APPROVED ? 'NOTICE_WITHDRAW_PAID' : noted ? 'NOTICE_WITHDRAW_REJECTED_NOTE' : 'NOTICE_WITHDRAW_REJECTED';
+    return { key, params: { order_no: withdrawOrderNo(log.id), amount, ...(noted ? { note } : {}) } };
+  }
+  return null;
 }
 
 /** Capital log types finance approves or rejects: recharge, withdrawal, gift. */

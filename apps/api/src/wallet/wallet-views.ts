@@ -34,13 +34,29 @@ export function payAccountLabel(snapshot: unknown): string | null {
   return null;
 }
 
+/** What a fund row names besides its own columns: the bet of a purchase or payout row, a request's first approval (ms). */
+export interface CapitalLogExtra {
+  bet?: { order_no: string; issue: string };
+  approvedAt?: number | null;
+}
+
+/** Types staff resolve (status 0 -> 1 or 2): recharge, withdrawal, gift. */
+const REVIEWED: readonly number[] = [CAPITAL_TYPE.RECHARGE, CAPITAL_TYPE.WITHDRAW, CAPITAL_TYPE.GIFT];
+
+function seconds(ms: number): number {
+  return Math.floor(ms / 1000);
+}
+
 /**
  * One row of the fund history (spec: capital detail). `over` is the balance right after this row's own
  * effect, written once (null while it has had none: a pending or rejected recharge); `mark` keeps the
  * order number and a rejection's reason is beside it in `reason`; a withdrawal names its masked account; a recharge
  * also shows what was paid and the rate.
  */
-export function capitalLogRow(c: CapitalLogEntity): CapitalLogRow {
+export function capitalLogRow(c: CapitalLogEntity, extra: CapitalLogExtra = {}): CapitalLogRow {
+  const reviewed = REVIEWED.includes(c.type);
+  // A withdrawal's ref_id is its payout account: only a purchase or payout row belongs to a bet.
+  const bet = c.type === CAPITAL_TYPE.PURCHASE || c.type === CAPITAL_TYPE.PROFIT ? extra.bet : undefined;
   const row: CapitalLogRow = {
     id: c.id,
     type: c.type as CapitalLogType,
@@ -51,6 +67,11 @@ export function capitalLogRow(c: CapitalLogEntity): CapitalLogRow {
     status: c.status as AuditStatus,
     reason: c.status === AUDIT_STATUS.REJECTED && c.remark !== '' ? c.remark : null,
     pay_account: c.type === CAPITAL_TYPE.WITHDRAW ? payAccountLabel(c.pay_snapshot) : null,
+    order_no: c.type === CAPITAL_TYPE.RECHARGE ? rechargeOrderNo(c.id) : c.type === CAPITAL_TYPE.WITHDRAW ? withdrawOrderNo(c.id) : (bet?.order_no ?? null),
+    issue: bet?.issue ?? null,
+    approved_at:
+      (c.type === CAPITAL_TYPE.RECHARGE || c.type === CAPITAL_TYPE.WITHDRAW) && typeof extra.approvedAt === 'number' ? seconds(extra.approvedAt) : null,
+    resolved_at: reviewed && c.status !== AUDIT_STATUS.PENDING && c.resolved_at !== null ? seconds(c.resolved_at) : null,
   };
   if (c.type === CAPITAL_TYPE.RECHARGE && typeof c.currency_quantity_minor === 'number' && typeof c.rate === 'string') {
     return { ...row, currency: c.currency as Currency, currency_quantity: minorToMajor(c.currency_quantity_minor), rate: c.rate };
@@ -61,4 +82,9 @@ export function capitalLogRow(c: CapitalLogEntity): CapitalLogRow {
 /** The reference a player quotes with a recharge payment. */
 export function rechargeOrderNo(capitalLogId: number): string {
   return `R${String(capitalLogId).padStart(10, '0')}`;
+}
+
+/** A withdrawal's order number, as the player's messages and fund history name it. */
+export function withdrawOrderNo(capitalLogId: number): string {
+  return `W${String(capitalLogId).padStart(10, '0')}`;
 }

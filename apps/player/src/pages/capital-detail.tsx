@@ -1,6 +1,6 @@
-import { List, Selector, Tag } from 'antd-mobile';
+import { Button, List, Popup, Selector, Tag } from 'antd-mobile';
 import type { CapitalLogRow, CapitalLogType } from '@sum28/contracts';
-import { AUDIT_STATUS, CAPITAL_TYPES, capitalDirection, HISTORY_PAGE_SIZE } from '@sum28/domain';
+import { AUDIT_STATUS, CAPITAL_TYPE, CAPITAL_TYPES, capitalDirection, HISTORY_PAGE_SIZE } from '@sum28/domain';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../app/api';
@@ -11,6 +11,7 @@ import { Money } from '../components/Money';
 import { Page } from '../components/Page';
 import { FilterButton, OnPlatformDay, RecordsEnd } from '../components/Records';
 import { confirmedFilter, lastThirtyDays } from '../features/records/bet-filter';
+import { WithdrawTimeline } from '../features/withdraw/WithdrawTimeline';
 
 const STATUS_COLOUR = { [AUDIT_STATUS.PENDING]: 'warning', [AUDIT_STATUS.APPROVED]: 'success', [AUDIT_STATUS.REJECTED]: 'danger' } as const;
 
@@ -34,6 +35,7 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
   const [filter, setFilter] = useState<Filter>({ ...lastThirtyDays(today), type: null });
   const [draft, setDraft] = useState<Filter>(filter);
   const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState<CapitalLogRow | null>(null);
   const [rows, setRows] = useState<CapitalLogRow[]>([]);
   const [hasMore, setHasMore] = useState(true);
   const [failed, setFailed] = useState(false);
@@ -111,9 +113,17 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
                   {r.currency !== undefined && r.currency_quantity !== undefined ? (
                     <div>{t('capital.paidIn', { amount: formatMoney(r.currency_quantity), currency: r.currency, rate: r.rate ?? '' })}</div>
                   ) : null}
-                  {r.mark ? <div>{markText(r.mark)}</div> : null}
+                  {r.mark && r.mark !== r.order_no ? <div>{markText(r.mark)}</div> : null}
+                  {r.order_no !== null || r.issue !== null ? (
+                    <div className="small">
+                      {[r.order_no !== null ? t('capital.orderNo', { no: r.order_no }) : null, r.issue !== null ? t('capital.round', { issue: r.issue }) : null]
+                        .filter((x) => x !== null)
+                        .join(' · ')}
+                    </div>
+                  ) : null}
                 </>
               }
+              {...(r.type === CAPITAL_TYPE.WITHDRAW ? { onClick: () => setShown(r), arrowIcon: true } : {})}
               extra={
                 <div className="right">
                   <div className={`strong money ${capitalDirection(r.type) === 'in' ? 'gain-text' : 'loss-text'}`}>
@@ -132,6 +142,23 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
           ))}
         </List>
       ) : null}
+      <Popup visible={shown !== null} onMaskClick={() => setShown(null)} onClose={() => setShown(null)} bodyStyle={{ borderRadius: '12px 12px 0 0' }}>
+        {shown !== null ? (
+          <div className="pad" role="dialog" aria-label={t('capital.detailTitle')}>
+            <h2 className="strong">{t('capital.detailTitle')}</h2>
+            <List>
+              <List.Item extra={<span className="money">−{formatMoney(shown.quantity)}</span>}>{t('capital.amount')}</List.Item>
+              {shown.order_no !== null ? <List.Item extra={shown.order_no}>{t('betDetail.orderNo')}</List.Item> : null}
+              {shown.pay_account !== null ? <List.Item extra={shown.pay_account}>{t('capital.account')}</List.Item> : null}
+            </List>
+            <div className="muted small pad">{t('capital.progress')}</div>
+            <WithdrawTimeline row={shown} />
+            <Button block onClick={() => setShown(null)}>
+              {t('capital.close')}
+            </Button>
+          </div>
+        ) : null}
+      </Popup>
       <RecordsEnd shown={rows.length} hasMore={hasMore} failed={failed} loadMore={loadMore} onReload={() => restart({ ...filter })} />
 
       <DateRangeFilter

@@ -76,4 +76,18 @@ describe('one term per money concept in each language (GLOSSARY)', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it.each(LOCALES)('%s: the messages of a money event name the deposit and the withdrawal by the glossary term', (locale) => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const [key, text] of Object.entries(MESSAGES[locale])) {
+      const concept = key.startsWith('NOTICE_RECHARGE_') ? 'recharge' : key.startsWith('NOTICE_WITHDRAW_') ? 'withdraw' : null;
+      if (concept === null) continue;
+      checked++;
+      const term = GLOSSARY[concept].term[locale];
+      if (!text.toLowerCase().includes(term.toLowerCase())) wrong.push(`${key} = ${text} (wants ${term})`);
+    }
+    expect(checked).toBe(10);
+    expect(wrong).toEqual([]);
+  });
 });

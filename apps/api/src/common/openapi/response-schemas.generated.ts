@@ -261,6 +261,29 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           nullable: true,
           description: "Withdrawals: the receiving account, masked ('Bank ****1234', 'TRC20 ****abcd'); null for other types.",
         },
+        order_no: {
+          type: 'string',
+          nullable: true,
+          description:
+            "The order the row belongs to: a recharge's ('R0000000042'), a withdrawal's ('W0000000043'), a bet's (purchase and\npayout rows); null for a gift.",
+        },
+        issue: {
+          type: 'string',
+          nullable: true,
+          description: "Purchase and payout rows: the round's issue; null for other types.",
+        },
+        approved_at: {
+          type: 'number',
+          nullable: true,
+          description:
+            'Recharges and withdrawals: when finance first approved it (with two approvers, the first of them); null until then\nand for other types.',
+        },
+        resolved_at: {
+          type: 'number',
+          nullable: true,
+          description:
+            'Recharges, withdrawals and gifts: when it reached its final state (credited, paid or rejected); null while pending\nand for other types.',
+        },
         currency: {
           type: 'string',
           enum: ['TWD', 'HKD', 'MYR', 'RMB', 'USDT', 'USD', 'GBP', 'SGD', 'EUR', 'JPY', 'CHF', 'CAD', 'AUD', 'NZD', 'INR'],
@@ -275,7 +298,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           description: 'Recharges only: the rate in force when requested, exact decimal text (platform units per unit of `currency`).',
         },
       },
-      required: ['id', 'type', 'quantity', 'over', 'createtime', 'mark', 'status', 'reason', 'pay_account'],
+      required: ['id', 'type', 'quantity', 'over', 'createtime', 'mark', 'status', 'reason', 'pay_account', 'order_no', 'issue', 'approved_at', 'resolved_at'],
     },
     CapitalLogType: {
       type: 'integer',
@@ -1137,7 +1160,8 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         content: {
           type: 'string',
-          description: 'Plain text as staff wrote it.',
+          description:
+            "Plain text as staff wrote it; a message the server wrote (a recharge credited or rejected, a withdrawal paid or\nrejected) comes in the request's language (`lang` / X-Lang), with the order number and the amount.",
         },
         personal: {
           type: 'boolean',

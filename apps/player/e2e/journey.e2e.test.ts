@@ -1,6 +1,20 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, inspect, load, launch, phoneContext, recordTransients, screenshot, settlePage, SHOTS, toastAfter, toastGone, type Finding } from './kit';
+import {
+  ACTION_LIMIT_MS,
+  goTo,
+  inspect,
+  load,
+  launch,
+  phoneContext,
+  recordTransients,
+  screenshot,
+  settlePage,
+  SHOTS,
+  toastAfter,
+  toastGone,
+  type Finding,
+} from './kit';
 import { adminToken, consoleCall, putSetting, resetPlayerPassword, startApi, type RunningApi } from './server';
 
 const KEY_LIKE =
@@ -65,6 +79,13 @@ describe('player journey in Chromium (390x844)', () => {
     await settle();
     await expect.poll(() => page.url()).toContain('/login');
     await check('login', 'tw');
+    // 'Forgot password' opens its dialog (loaded on the tap, not with the sign-in screen), styled as every dialog.
+    await page.getByRole('button', { name: '忘記密碼？' }).click();
+    const forgot = page.getByRole('dialog').filter({ hasText: '忘記密碼請聯繫客服為您重' });
+    await forgot.waitFor({ timeout: ACTION_LIMIT_MS });
+    await expect(forgot.locator('.adm-dialog-footer').evaluate((e) => getComputedStyle(e).display)).resolves.not.toBe('inline');
+    await forgot.getByRole('button', { name: '取消' }).click();
+    await forgot.waitFor({ state: 'hidden', timeout: ACTION_LIMIT_MS });
     await page.goto('/register?inviter_id=100001');
     await settle();
     await expect(page.getByPlaceholder('例如 100001').inputValue()).resolves.toBe('100001');

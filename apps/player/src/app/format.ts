@@ -1,5 +1,4 @@
 import type { Money } from '@sum28/contracts';
-import { translate } from '@sum28/contracts';
 import { parseAmount } from '@sum28/domain';
 import { HTML_LANG } from '../i18n';
 import { getLocale } from './session';
@@ -34,16 +33,4 @@ export function formatTime(seconds: number): string {
 /** A date as `YYYY-MM-DD`. */
 export function formatDate(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/**
- * The translated text of a rule's rejection (libs/domain error keys; texts from libs/contracts, the same the
- * server answers). Money parameters (`x` with `x_minor` beside it) are shown through the money formatter.
- */
-export function ruleMessage(key: string, params?: Readonly<Record<string, string | number>>): string {
-  const shown: Record<string, string | number> = { ...(params ?? {}) };
-  for (const [name, value] of Object.entries(shown)) {
-    if (`${name}_minor` in shown && typeof value === 'number') shown[name] = formatMoney(value);
-  }
-  return translate(getLocale(), key, shown);
 }

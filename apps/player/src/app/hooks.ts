@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from './api';
 import { ApiError, type CallOptions } from './api-client';
-import { ruleMessage } from './format';
 import { peekPrefetched, takePrefetched } from './prefetch';
 import { getUser, saveUser } from './session';
 
@@ -66,26 +65,17 @@ export function useVisitorAlert(): boolean {
   const isVisitor = getUser()?.group_id === GROUP.VISITOR;
   useEffect(() => {
     if (!isVisitor) return;
-    void Dialog.alert({ content: ruleMessage('VISITOR_FORBIDDEN'), confirmText: t('common.ok') }).then(() => navigate(-1));
+    // loaded when needed: the rules' texts stay out of the first screens that use these hooks
+    void import('./rule-message').then(({ ruleMessage }) =>
+      Dialog.alert({ content: ruleMessage('VISITOR_FORBIDDEN'), confirmText: t('common.ok') }).then(() => navigate(-1)),
+    );
   }, [isVisitor, navigate, t]);
   return isVisitor;
 }
 
-/** Whether the device says it is online (`navigator.onLine`, kept current by the online and offline events). */
-export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const on = (): void => setOnline(true);
-    const off = (): void => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
-}
+// Kept in its own module: the shell's offline banner uses it without pulling the API client and the server's texts
+// into the first screen's JavaScript.
+export { useOnline } from './online';
 
 /** localStorage key of the balance-privacy choice (one for every screen that shows amounts). */
 const BALANCE_HIDDEN_KEY = 'balanceHidden';

@@ -1,5 +1,7 @@
 import type { PowChallenge } from '@sum28/contracts';
-import { solvePow } from './pow';
+
+/** The main-thread solver, loaded only when no Worker can run (the hash code stays out of the sign-in screen's JS). */
+const solvePow = (pow: PowChallenge): Promise<string> => import('./pow').then((m) => m.solvePow(pow));
 
 /** Solves in a module Worker when the browser has one (typing stays smooth), else on the main thread in batches. */
 export function solvePowInBackground(pow: PowChallenge): Promise<string> {

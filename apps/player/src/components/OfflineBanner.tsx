@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../app/hooks';
+import { useOnline } from '../app/online';
 
 /** A banner while the device is offline (design: every state designed). */
 export function OfflineBanner(): ReactElement | null {

@@ -3,7 +3,7 @@ import { PAY_TYPE, validatePayInfo } from '@sum28/domain';
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ruleMessage } from '../app/format';
+import { ruleMessage } from '../app/rule-message';
 import { Page } from '../components/Page';
 import { useSavePayInfo } from '../features/pay-info/use-save-pay-info';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { ApiError } from '../app/api-client';
-import { ruleMessage } from '../app/format';
+import { ruleMessage } from '../app/rule-message';
 import { getUser, saveUser } from '../app/session';
 import { Page } from '../components/Page';
 

@@ -1,4 +1,4 @@
-import { Button, Dialog, Form, Input, NoticeBar } from 'antd-mobile';
+import { Button, Form, Input } from 'antd-mobile';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -55,9 +55,9 @@ export default function LoginPage(): ReactElement {
         <p className="muted">{t('login.subtitle')}</p>
       </div>
       {ended !== null ? (
-        <div role="alert" className="pad">
-          <NoticeBar color="alert" wrap content={ended} />
-        </div>
+        <p role="alert" className="auth__notice">
+          {ended}
+        </p>
       ) : null}
       <Form
         form={form}
@@ -90,12 +90,15 @@ export default function LoginPage(): ReactElement {
           type="button"
           className="link-button"
           onClick={() =>
-            void Dialog.confirm({
-              content: t('login.forgotText'),
-              confirmText: t('login.contactService'),
-              cancelText: t('common.cancel'),
-              onConfirm: () => void navigate('/customer'),
-            })
+            // antd-mobile's Dialog is loaded on this tap, not with the sign-in screen
+            void import('antd-mobile/es/components/dialog').then(({ default: Dialog }) =>
+              Dialog.confirm({
+                content: t('login.forgotText'),
+                confirmText: t('login.contactService'),
+                cancelText: t('common.cancel'),
+                onConfirm: () => void navigate('/customer'),
+              }),
+            )
           }
         >
           {t('login.forgot')}

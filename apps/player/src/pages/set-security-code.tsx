@@ -4,7 +4,7 @@ import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
-import { ruleMessage } from '../app/format';
+import { ruleMessage } from '../app/rule-message';
 import { useApi } from '../app/hooks';
 import { getUser, saveUser } from '../app/session';
 import { LoadError } from '../components/EmptyState';

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
-import { ruleMessage } from '../app/format';
+import { ruleMessage } from '../app/rule-message';
 import { useApi, useUser, useVisitorAlert } from '../app/hooks';
 import { getUser } from '../app/session';
 import { LoadError } from '../components/EmptyState';

@@ -21,7 +21,8 @@ import { Button, Dialog, Input, Popup, Tabs, Toast } from 'antd-mobile';
 import { CloseOutline, InformationCircleOutline } from 'antd-mobile-icons';
 import { useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, ruleMessage } from '../../app/format';
+import { formatMoney } from '../../app/format';
+import { ruleMessage } from '../../app/rule-message';
 import { isBlockingError, PendingKeys, placeSlip, type SlipOutcome } from './place-slip';
 
 export interface BetPanelProps {

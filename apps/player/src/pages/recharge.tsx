@@ -8,6 +8,7 @@ import { api } from '../app/api';
 import { formatMoney, minorOf, ruleMessage } from '../app/format';
 import { useVisitorAlert } from '../app/hooks';
 import { getUser } from '../app/session';
+import { CopyButton } from '../components/CopyButton';
 import { Page } from '../components/Page';
 import { useRechargeQuote } from '../features/recharge/use-recharge-quote';
 
@@ -40,11 +41,6 @@ export default function RechargePage(): ReactElement {
       .call('recharge', { money: minorToMajor(checked.value.amount), type: checked.value.currency, idempotency_key: crypto.randomUUID() })
       .catch(() => null);
     if (res !== null) setOrder(res);
-  };
-
-  const copy = async (text: string): Promise<void> => {
-    await navigator.clipboard?.writeText(text).catch(() => undefined);
-    Toast.show({ content: t('common.copied') });
   };
 
   return (
@@ -114,9 +110,7 @@ export default function RechargePage(): ReactElement {
           <span>
             {t('recharge.orderNo')}: <strong className="money">{order?.order_no}</strong>
           </span>
-          <Button size="small" onClick={() => void copy(order?.order_no ?? '')}>
-            {t('common.copy')}
-          </Button>
+          <CopyButton text={order?.order_no ?? ''} what={t('recharge.orderNo')} />
         </div>
         <Button block color="primary" size="large" onClick={() => void navigate('/capitalDetail', { replace: true })}>
           {t('capital.title')}

@@ -57,11 +57,13 @@ export function WalletCardFace({ network, address, compact = false }: { network:
           {network.toUpperCase()}
         </span>
       </div>
-      <div className="pay-card__label">{t('card.address')}</div>
-      <div className="pay-card__number pay-card__number--address" aria-hidden="true">
-        {groupInFours(masked)}
+      <div className="pay-card__foot">
+        <span className="pay-card__label">{t('card.address')}</span>
+        <span className="pay-card__number pay-card__number--address" aria-hidden="true">
+          {groupInFours(masked)}
+        </span>
+        <span className="sr-only">{t('card.endingIn', { last: lastFour(masked) })}</span>
       </div>
-      <span className="sr-only">{t('card.endingIn', { last: lastFour(masked) })}</span>
     </div>
   );
 }

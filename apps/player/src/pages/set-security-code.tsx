@@ -124,7 +124,7 @@ export default function SetSecurityCodePage(): ReactElement {
           ) : (
             <>
               <SecurityKeypad key={`confirm-${confirmTry}`} label={t('security.confirm')} onComplete={confirmFirst} />
-              <Button block fill="none" className="tall-button" onClick={startOver}>
+              <Button block fill="none" color="primary" onClick={startOver}>
                 {t('security.startOver')}
               </Button>
             </>

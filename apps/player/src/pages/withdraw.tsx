@@ -126,9 +126,7 @@ export default function WithdrawPage(): ReactElement {
                   ))}
                 </div>
               ) : (
-                <Button className="tall-button" onClick={() => void navigate('/bankCardManage?type=0')}>
-                  {t('card.addCard')}
-                </Button>
+                <Button onClick={() => void navigate('/bankCardManage?type=0')}>{t('card.addCard')}</Button>
               )}
             </Form.Item>
             <Form.Item label={t('withdraw.amount')}>

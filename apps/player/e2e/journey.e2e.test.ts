@@ -74,6 +74,26 @@ describe('player journey in Chromium (390x844)', () => {
         .click();
   }
 
+  /**
+   * The visible buttons, links, radios and tabs of the screen smaller than 44x44 px (the measured 24-29 px targets
+   * were the reason), with their name and size so a failure names them.
+   */
+  async function tapTargets(): Promise<{ name: string; w: number; h: number }[]> {
+    return page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('button, a[href], [role="button"], [role="radio"], [role="link"], [role="tab"]'))
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          const style = window.getComputedStyle(el);
+          return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && el.closest('[aria-hidden="true"]') === null;
+        })
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return { name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40), w: Math.round(r.width), h: Math.round(r.height) };
+        })
+        .filter((b) => b.w < 44 || b.h < 44),
+    );
+  }
+
   it('registers with invite code 100001 from an invite link (tw), then logs out and in', async () => {
     await page.goto('/');
     await settle();
@@ -120,6 +140,11 @@ describe('player journey in Chromium (390x844)', () => {
     await page.getByRole('button', { name: '確認充值' }).click();
     await page.getByText('訂單號').first().waitFor();
     await check('recharge-order', 'tw');
+    // The order number is copied by the button beside it.
+    const orderNo = await page.locator('.adm-popup strong.money').innerText();
+    expect(orderNo).not.toBe('');
+    await toastAfter(page, '已複製到剪貼簿', () => page.getByRole('button', { name: '複製訂單號' }).click());
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(orderNo);
 
     const { token, userId } = await operator();
     const pending = (await consoleCall(
@@ -130,14 +155,21 @@ describe('player journey in Chromium (390x844)', () => {
     )) as { id: number }[];
     expect(pending).toHaveLength(1);
     await consoleCall(api.base, token, 'POST', `/admin-api/capital-logs/${pending[0]?.id ?? 0}/approve`, { remark: 'journey' });
-    // The day's wagering rule would hold the first withdrawal back; staff turn it off for this journey (a money
-    // control: an operator asks, the superadmin approves).
-    await putSetting(api.base, token, 'turnover_multiplier_bps', 0);
 
     await page.getByRole('button', { name: '資金明細' }).click();
     await page.waitForURL((u) => u.pathname === '/capitalDetail');
     await settle();
     await page.getByText('已通過').first().waitFor();
+    // The wallet shows the day's wagering toward the withdrawal rule: nothing staked yet of what the balance needs.
+    await go('/wallet');
+    const bar = page.getByRole('progressbar', { name: '今日流水' });
+    await expect(bar.getAttribute('aria-valuenow')).resolves.toBe('0');
+    await expect(page.locator('.turnover').innerText()).resolves.toMatch(/0\.00 \/ [1-9][\d,]*\.\d\d/);
+    await expect(page.locator('.turnover').innerText()).resolves.toContain('提現前尚需流水');
+    await check('wallet-turnover', 'tw');
+    // The day's wagering rule would hold the first withdrawal back; staff turn it off for this journey (a money
+    // control: an operator asks, the superadmin approves).
+    await putSetting(api.base, token, 'turnover_multiplier_bps', 0);
   });
 
   it('binds a bank card and sets the security code with the keypad', async () => {
@@ -154,8 +186,15 @@ describe('player journey in Chromium (390x844)', () => {
     await page.getByText('7890').first().waitFor();
     await check('bank-card-manage', 'tw');
 
+    // The first code is typed twice: a different second entry is refused and asked again; the same one saves it.
     await go('/setSecurityCode');
     await check('set-security-code', 'tw');
+    await keypad(CODE);
+    await page.getByText('請再次輸入相同的 6 位數以確認。').waitFor();
+    await check('set-security-code-confirm', 'tw');
+    await keypad('111111');
+    await page.getByRole('alert').filter({ hasText: '兩次輸入的安全碼不一致' }).waitFor();
+    await expect(page.locator('.keypad__box--filled').count()).resolves.toBe(0);
     await toastAfter(page, '設定成功', () => keypad(CODE));
     await page.waitForURL((u) => u.pathname !== '/setSecurityCode');
     await toastGone(page);
@@ -196,6 +235,23 @@ describe('player journey in Chromium (390x844)', () => {
     await expect(row.innerText()).resolves.toContain('審核中');
     await page.getByText('--END--').waitFor();
     await check('capital-detail', 'tw');
+  });
+
+  /** The screens whose tap targets the journey measures (issue 25 point 7), with a card and a wallet bound. */
+  const TARGET_SCREENS = ['/wallet', '/personal', '/bankCardManage?type=0', '/bankCardManage?type=1', '/withdraw'] as const;
+
+  async function measureTargets(): Promise<void> {
+    const small: Record<string, { name: string; w: number; h: number }[]> = {};
+    for (const path of TARGET_SCREENS) {
+      await go(path);
+      const found = await tapTargets();
+      if (found.length > 0) small[path] = found;
+    }
+    expect(small).toEqual({});
+  }
+
+  it('gives every button and link of wallet, personal, bank card, USDT wallet and withdraw a 44x44 px target (tw)', async () => {
+    await measureTargets();
   });
 
   const TOUR: readonly [string, string][] = [
@@ -274,6 +330,7 @@ describe('player journey in Chromium (390x844)', () => {
       await go(path);
       await check(name, 'en');
     }
+    await measureTargets();
     await tour('en');
   });
 

@@ -244,6 +244,24 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
     await page.locator('.recharts-surface').waitFor();
     await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     await check('find', 'tw');
+    // recharts 3 makes the chart focusable (its keyboard layer): a tap leaves no focus box on it, while focus
+    // reached by the keyboard is still drawn.
+    const chartFocus = (): Promise<{ inChart: boolean; outline: string }> =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        const style = el !== null ? window.getComputedStyle(el) : null;
+        return { inChart: el?.closest('.chart-box') != null, outline: style !== null ? `${style.outlineStyle} ${style.outlineWidth}` : '' };
+      });
+    await page.locator('.recharts-bar-rectangle').last().click();
+    // (Chromium focuses the chart on the tap and, without the fix, drew 'auto 5px' around it.)
+    const tapped = await chartFocus();
+    expect(tapped.inChart).toBe(true);
+    expect(tapped.outline).toMatch(/^none | 0px$/);
+    const focusable = page.locator('.chart-box [tabindex="0"]').first();
+    await expect(focusable.count()).resolves.toBe(1);
+    await page.keyboard.press('Shift');
+    await focusable.focus();
+    await expect(chartFocus()).resolves.toEqual({ inChart: true, outline: 'solid 2px' });
 
     await go('/BetRecord');
     await page.getByText('--END--').waitFor();
@@ -332,7 +350,14 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
   it('tw: trend, lottery detail, explain (the server schedule) and rules', async () => {
     for (const [name, path] of TOUR) {
       await go(path);
-      if (name === 'trend-chart') await page.locator('.trend-table tbody tr').first().waitFor();
+      if (name === 'trend-chart') {
+        await page.locator('.trend-table tbody tr').first().waitFor();
+        // The streak roads count the same rounds as the table: one bead per round on each road.
+        const rounds = await page.locator('.trend-table tbody tr').count();
+        await expect(page.locator('.road').first().locator('.road__cell').count()).resolves.toBe(rounds);
+        await expect(page.locator('.road').last().locator('.road__cell').count()).resolves.toBe(rounds);
+        await expect(page.locator('.road').first().innerText()).resolves.toContain(`近 ${rounds} 期`);
+      }
       if (name === 'lottery-detail') await page.locator('.digits').first().waitFor();
       if (name === 'lottery-explain') await page.getByText(`每 ${ROUND_SECONDS} 秒開獎一期。`).waitFor();
       await check(name, 'tw');
@@ -392,6 +417,7 @@ describe('records, charts and fairness in Chromium (390x844)', () => {
     for (const [name, path] of TOUR) {
       await go(path);
       if (name === 'lottery-explain') await page.getByText(`One round every ${ROUND_SECONDS} seconds.`).waitFor();
+      if (name === 'trend-chart') await page.locator('.road__cell').first().waitFor();
       await check(name, 'en');
     }
   });

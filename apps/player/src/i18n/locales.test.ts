@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAIRNESS_ERRORS, LOCALES } from '@sum28/domain';
+import { ROADS } from '../features/charts/roads';
 import { ORDER_TABS } from '../features/records/bet-filter';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
@@ -57,6 +58,7 @@ describe('screen translations', () => {
       'betRecord.outcome_${outcome}': ['won', 'lost', 'pending', 'cancelled'],
       'fairness.error_${v.error}': [...FAIRNESS_ERRORS],
       'lotteryDetail.state_${r.state}': ['open', 'closed', 'drawn', 'void'],
+      'trend.road_${kind}': Object.keys(ROADS),
     };
     const missing: string[] = [];
     for (const k of used) {

@@ -1,13 +1,14 @@
-import { Button, List, Skeleton } from 'antd-mobile';
-import { maskAccount, PAY_TYPE } from '@sum28/domain';
+import { Button, Skeleton } from 'antd-mobile';
+import { PAY_TYPE } from '@sum28/domain';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../app/hooks';
 import { LoadError } from '../components/EmptyState';
 import { Page } from '../components/Page';
+import { BankCardFace, WalletCardFace } from '../components/PayCard';
 
-/** Query `type`: 0 the bank card, 1 the USDT wallet. Numbers shown masked except the last 4. */
+/** Query `type`: 0 the bank card, 1 the USDT wallet, drawn as a card; numbers shown masked except the last 4. */
 export default function BankCardManagePage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -23,20 +24,14 @@ export default function BankCardManagePage(): ReactElement {
       ) : info.error !== null ? (
         <LoadError message={info.error} onRetry={info.reload} />
       ) : item ? (
-        <List mode="card" header={t('card.bound')}>
+        <section className="pad">
+          <h2 className="section__title section__title--flush">{t('card.bound')}</h2>
           {isCard ? (
-            <>
-              <List.Item extra={item.acc_bank}>{t('card.bank')}</List.Item>
-              <List.Item extra={item.acc}>{t('card.holder')}</List.Item>
-              <List.Item extra={<span className="money">{maskAccount(item.acc_name)}</span>}>{t('card.number')}</List.Item>
-            </>
+            <BankCardFace bank={item.acc_bank ?? ''} holder={item.acc} number={item.acc_name} />
           ) : (
-            <>
-              <List.Item extra={<span className="money">{maskAccount(item.acc)}</span>}>{t('card.address')}</List.Item>
-              <List.Item extra={item.acc_name.toUpperCase()}>{t('card.network')}</List.Item>
-            </>
+            <WalletCardFace network={item.acc_name} address={item.acc} />
           )}
-        </List>
+        </section>
       ) : (
         <p className="pad muted center">{isCard ? t('card.noneCard') : t('card.noneWallet')}</p>
       )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatTime } from '../app/format';
 import { useApi } from '../app/hooks';
+import { CopyButton } from '../components/CopyButton';
 import { EmptyState, LoadError } from '../components/EmptyState';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
@@ -95,7 +96,16 @@ function LoadedBet({ hint }: { hint: BetHint }): ReactElement {
         {bet !== undefined && <span className={`stamp stamp--${betOutcome(bet)}`}>{t(`betRecord.outcome_${betOutcome(bet)}`)}</span>}
       </div>
       <List mode="card">
-        <List.Item extra={<span className="break">{bet?.orderNo ?? hint.orderNo}</span>}>{t('betDetail.orderNo')}</List.Item>
+        <List.Item
+          extra={
+            <span className="copy-row">
+              <span className="break">{bet?.orderNo ?? hint.orderNo}</span>
+              <CopyButton text={bet?.orderNo ?? hint.orderNo} what={t('betDetail.orderNo')} />
+            </span>
+          }
+        >
+          {t('betDetail.orderNo')}
+        </List.Item>
         <List.Item extra={`${bet?.name ?? hint.name} · ${bet?.plan_name ?? hint.plan_name}`}>{t('betDetail.room')}</List.Item>
         <List.Item extra={bet?.issue ?? hint.issue}>{t('betDetail.issue')}</List.Item>
         <List.Item

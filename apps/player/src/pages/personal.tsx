@@ -1,6 +1,17 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button, Dialog, Grid } from 'antd-mobile';
+import {
+  BankcardOutline,
+  BillOutline,
+  GlobalOutline,
+  LockOutline,
+  PayCircleOutline,
+  ReceivePaymentOutline,
+  TeamOutline,
+  UnorderedListOutline,
+  UserAddOutline,
+} from 'antd-mobile-icons';
 import { GROUP, minorToMajor, totalAssetsMinor } from '@sum28/domain';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
@@ -29,16 +40,26 @@ export default function PersonalPage(): ReactElement {
     void navigate('/login', { replace: true });
   };
 
+  // The frequent places as an icon grid (4 a row), the rest as a list below it.
+  const shortcuts: { key: string; label: string; to: string; icon: ReactNode }[] = [
+    { key: 'recharge', label: t('wallet.recharge'), to: '/recharge', icon: <PayCircleOutline /> },
+    { key: 'withdraw', label: t('wallet.withdraw'), to: '/withdraw', icon: <ReceivePaymentOutline /> },
+    { key: 'bets', label: t('betRecord.title'), to: '/betRecord', icon: <UnorderedListOutline /> },
+    { key: 'capital', label: t('capital.title'), to: '/capitalDetail', icon: <BillOutline /> },
+    { key: 'card', label: t('wallet.bankCard'), to: '/bankCardManage?type=0', icon: <BankcardOutline /> },
+    { key: 'usdt', label: t('wallet.usdt'), to: '/bankCardManage?type=1', icon: <GlobalOutline /> },
+    { key: 'share', label: t('share.title'), to: '/shareFriend', icon: <UserAddOutline /> },
+    isAgent
+      ? { key: 'team', label: t('team.title'), to: '/myTeam', icon: <TeamOutline /> }
+      : { key: 'code', label: t('security.title'), to: '/setSecurityCode', icon: <LockOutline /> },
+  ];
+
   const items: MenuItem[] = [
-    { key: 'capital', label: t('capital.title'), to: '/capitalDetail' },
-    { key: 'bets', label: t('betRecord.title'), to: '/betRecord' },
     { key: 'notice', label: t('notice.title'), to: '/notice' },
-    ...(isAgent ? [{ key: 'team', label: t('team.title'), to: '/myTeam' }] : []),
-    { key: 'share', label: t('share.title'), to: '/shareFriend' },
     { key: 'news', label: t('news.title'), to: '/moreNews' },
     { key: 'action', label: t('action.title'), to: '/actionCenter' },
     { key: 'password', label: t('password.title'), to: '/changePassword' },
-    { key: 'code', label: t('security.title'), to: '/setSecurityCode' },
+    ...(isAgent ? [{ key: 'code', label: t('security.title'), to: '/setSecurityCode' }] : []),
     { key: 'account', label: t('setting.accountTitle'), to: '/setting?type=2' },
     { key: 'settings', label: t('setting.title'), to: '/setting?type=1' },
     { key: 'customer', label: t('customer.title'), to: '/customer' },
@@ -86,13 +107,21 @@ export default function PersonalPage(): ReactElement {
             {t('withdraw.turnover')}: <Money value={user.turnover.done} hidden={hidden} /> / <Money value={user.turnover.required} hidden={hidden} />
           </div>
         ) : null}
-        <div className="balance-card__buttons">
-          <Button color="primary" onClick={() => void navigate('/recharge')}>
-            {t('wallet.recharge')}
-          </Button>
-          <Button onClick={() => void navigate('/withdraw')}>{t('wallet.withdraw')}</Button>
-        </div>
       </section>
+      <nav className="card shortcuts" aria-label={t('personal.shortcuts')}>
+        <Grid columns={4} gap={4}>
+          {shortcuts.map((s) => (
+            <Grid.Item key={s.key}>
+              <button type="button" className="shortcut" onClick={() => void navigate(s.to)}>
+                <span className="shortcut__icon" aria-hidden="true">
+                  {s.icon}
+                </span>
+                <span className="shortcut__label">{s.label}</span>
+              </button>
+            </Grid.Item>
+          ))}
+        </Grid>
+      </nav>
       <MenuList items={items} />
       <div className="pad">
         <Button block color="danger" fill="outline" onClick={() => void logout()}>

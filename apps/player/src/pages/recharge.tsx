@@ -9,6 +9,7 @@ import { formatMoney, minorOf } from '../app/format';
 import { ruleMessage } from '../app/rule-message';
 import { useVisitorAlert } from '../app/hooks';
 import { getUser } from '../app/session';
+import { CopyButton } from '../components/CopyButton';
 import { Page } from '../components/Page';
 import { useRechargeQuote } from '../features/recharge/use-recharge-quote';
 
@@ -41,11 +42,6 @@ export default function RechargePage(): ReactElement {
       .call('recharge', { money: minorToMajor(checked.value.amount), type: checked.value.currency, idempotency_key: crypto.randomUUID() })
       .catch(() => null);
     if (res !== null) setOrder(res);
-  };
-
-  const copy = async (text: string): Promise<void> => {
-    await navigator.clipboard?.writeText(text).catch(() => undefined);
-    Toast.show({ content: t('common.copied') });
   };
 
   return (
@@ -115,9 +111,7 @@ export default function RechargePage(): ReactElement {
           <span>
             {t('recharge.orderNo')}: <strong className="money">{order?.order_no}</strong>
           </span>
-          <Button size="small" onClick={() => void copy(order?.order_no ?? '')}>
-            {t('common.copy')}
-          </Button>
+          <CopyButton text={order?.order_no ?? ''} what={t('recharge.orderNo')} />
         </div>
         <Button block color="primary" size="large" onClick={() => void navigate('/capitalDetail', { replace: true })}>
           {t('capital.title')}

@@ -17,7 +17,10 @@ interface ChangeForm {
   confirm: string;
 }
 
-/** Branches on whether a code is set: the keypad (auto-submit at 6) or old / new / confirm. */
+/**
+ * Branches on whether a code is set: the keypad for the first code (six digits, then the same six again to confirm;
+ * sent once both match) or old / new / confirm.
+ */
 export default function SetSecurityCodePage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,15 +33,39 @@ export default function SetSecurityCodePage(): ReactElement {
     Toast.show({ icon: 'success', content: t('common.setSuccess') });
     void navigate(-1);
   }, [navigate, t]);
-  const setFirst = useCallback(
+  // The first code is asked twice: typed, then typed again to confirm; a mismatch says so and asks the confirmation again.
+  const [first, setFirst] = useState<string | null>(null);
+  const [confirmTry, setConfirmTry] = useState(0);
+  const [mismatch, setMismatch] = useState(false);
+  const enterFirst = useCallback((code: string) => {
+    setMismatch(false);
+    setFirst(code);
+  }, []);
+  const confirmFirst = useCallback(
     (code: string) => {
+      if (first === null) return;
+      if (code !== first) {
+        setMismatch(true);
+        setConfirmTry((n) => n + 1);
+        return;
+      }
+      setMismatch(false);
       api
-        .call('setSafety', { new_code: code })
+        .call('setSafety', { new_code: first, confirm_code: code })
         .then(done)
-        .catch(() => setResetKey((k) => k + 1));
+        .catch(() => {
+          // The API said no (its message is shown): start again from the first entry.
+          setFirst(null);
+          setResetKey((k) => k + 1);
+        });
     },
-    [done],
+    [done, first],
   );
+  const startOver = (): void => {
+    setMismatch(false);
+    setFirst(null);
+    setResetKey((k) => k + 1);
+  };
   const change = async (v: ChangeForm): Promise<void> => {
     if (v.next !== v.confirm) {
       Toast.show({ icon: 'fail', content: ruleMessage('SECURITY_CODE_MISMATCH') });
@@ -84,8 +111,24 @@ export default function SetSecurityCodePage(): ReactElement {
         </Form>
       ) : (
         <section className="card">
-          <p className="center">{t('security.setHint')}</p>
-          <SecurityKeypad label={t('security.title')} onComplete={setFirst} resetKey={resetKey} />
+          <p className="center" aria-live="polite">
+            {first === null ? t('security.setHint') : t('security.confirmHint')}
+          </p>
+          {mismatch ? (
+            <p className="center danger-text" role="alert">
+              {ruleMessage('SECURITY_CODE_MISMATCH')}
+            </p>
+          ) : null}
+          {first === null ? (
+            <SecurityKeypad key="first" label={t('security.new')} onComplete={enterFirst} resetKey={resetKey} />
+          ) : (
+            <>
+              <SecurityKeypad key={`confirm-${confirmTry}`} label={t('security.confirm')} onComplete={confirmFirst} />
+              <Button block fill="none" color="primary" onClick={startOver}>
+                {t('security.startOver')}
+              </Button>
+            </>
+          )}
         </section>
       )}
     </Page>

@@ -7,6 +7,7 @@ import { useApi } from '../app/hooks';
 import { getLocale } from '../app/session';
 import { EmptyState, LoadError } from '../components/EmptyState';
 import { Page } from '../components/Page';
+import { StreakRoads } from '../features/charts/StreakRoads';
 import { parseLotteryCode } from '../features/games/Digits';
 import { GameTabs } from '../features/games/GameTabs';
 import { useGames } from '../features/games/useGames';
@@ -34,42 +35,45 @@ function Table({ gameId }: { gameId: number }): ReactElement {
   const rows = [...(data ?? [])].reverse();
   if (rows.length === 0) return <EmptyState onReload={reload} />;
   return (
-    <table className="grid-table trend-table">
-      <caption className="sr-only">{t('trend.caption', { count: rows.length })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('trend.round')}</th>
-          <th scope="col">{t('trend.result')}</th>
-          <th scope="col">{t('trend.sum')}</th>
-          <th scope="col">{t('trend.size')}</th>
-          <th scope="col">{t('trend.parity')}</th>
-          <th scope="col">{t('trend.extreme')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => {
-          const [size = '', parity = '', extreme] = trendMarks(r.cand);
-          return (
-            <tr key={r.issue}>
-              <td>{r.issue}</td>
-              <td>{parseLotteryCode(r.cand_code)?.digits.join(' ') ?? ''}</td>
-              <td className="strong">{r.cand}</td>
-              <td>
-                <Mark code={size} />
-              </td>
-              <td>
-                <Mark code={parity} />
-              </td>
-              <td>{extreme !== undefined ? <Mark code={extreme} /> : null}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <>
+      <StreakRoads sums={(data ?? []).map((r) => r.cand)} />
+      <table className="grid-table trend-table">
+        <caption className="sr-only">{t('trend.caption', { count: rows.length })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('trend.round')}</th>
+            <th scope="col">{t('trend.result')}</th>
+            <th scope="col">{t('trend.sum')}</th>
+            <th scope="col">{t('trend.size')}</th>
+            <th scope="col">{t('trend.parity')}</th>
+            <th scope="col">{t('trend.extreme')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const [size = '', parity = '', extreme] = trendMarks(r.cand);
+            return (
+              <tr key={r.issue}>
+                <td>{r.issue}</td>
+                <td>{parseLotteryCode(r.cand_code)?.digits.join(' ') ?? ''}</td>
+                <td className="strong">{r.cand}</td>
+                <td>
+                  <Mark code={size} />
+                </td>
+                <td>
+                  <Mark code={parity} />
+                </td>
+                <td>{extreme !== undefined ? <Mark code={extreme} /> : null}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }
 
-/** Trend chart: switch among the four lines; a table of round, sum and category marks (spec section 2). */
+/** Trend chart: switch among the four lines; the streak roads, then a table of round, sum and category marks (spec section 2). */
 export default function TrendChartPage(): ReactElement {
   const { t } = useTranslation();
   const games = useGames('id');

@@ -7,6 +7,7 @@ import { MenuList } from '../components/MenuList';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
 import { HideToggle } from '../components/HideToggle';
+import { TurnoverBar } from '../components/TurnoverBar';
 
 export default function WalletPage(): ReactElement {
   const { t } = useTranslation();
@@ -31,6 +32,11 @@ export default function WalletPage(): ReactElement {
           <Button onClick={() => void navigate('/withdraw')}>{t('wallet.withdraw')}</Button>
         </div>
       </section>
+      {user?.turnover !== undefined ? (
+        <section className="card">
+          <TurnoverBar turnover={user.turnover} hidden={hidden} />
+        </section>
+      ) : null}
       <MenuList
         items={[
           { key: 'card', label: t('wallet.bankCard'), to: '/bankCardManage?type=0' },

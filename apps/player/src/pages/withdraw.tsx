@@ -1,4 +1,4 @@
-import { Button, Form, Input, Popup, ProgressBar, Result, Selector, Skeleton, Toast } from 'antd-mobile';
+import { Button, Form, Input, Popup, Result, Skeleton, Toast } from 'antd-mobile';
 import type { PayInfoItem } from '@sum28/contracts';
 import { minorToMajor, PAY_TYPE } from '@sum28/domain';
 import { useCallback, useMemo, useState, type ReactElement } from 'react';
@@ -12,8 +12,10 @@ import { LoadError } from '../components/EmptyState';
 import { FrozenBanner } from '../components/FrozenBanner';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
+import { BankCardFace, WalletCardFace } from '../components/PayCard';
+import { TurnoverBar } from '../components/TurnoverBar';
 import { SecurityKeypad } from '../features/keypad/SecurityKeypad';
-import { checkWithdraw, wireToMinor } from '../features/withdraw/check-withdraw';
+import { checkWithdraw } from '../features/withdraw/check-withdraw';
 
 /** The first USDT wallet, else the first bank card (items without `acc_bank` are wallets). */
 function defaultPayType(list: readonly PayInfoItem[]): number {
@@ -37,7 +39,12 @@ export default function WithdrawPage(): ReactElement {
     () =>
       (data?.pay_list ?? []).map((p) => ({
         value: p.acc_bank === null ? PAY_TYPE.WALLET : PAY_TYPE.BANK_CARD,
-        label: p.acc_bank === null ? `USDT ${p.acc_name.toUpperCase()} ${p.acc.slice(-4)}` : `${p.acc_bank} ${p.acc_name.slice(-4)}`,
+        face:
+          p.acc_bank === null ? (
+            <WalletCardFace network={p.acc_name} address={p.acc} compact />
+          ) : (
+            <BankCardFace bank={p.acc_bank} holder={p.acc} number={p.acc_name} compact />
+          ),
       })),
     [data],
   );
@@ -79,9 +86,6 @@ export default function WithdrawPage(): ReactElement {
     [amountMinor, chosen],
   );
 
-  const turnover = data?.turnover;
-  const percent = turnover && turnover.required > 0 ? Math.min(100, Math.floor((wireToMinor(turnover.done) * 100) / wireToMinor(turnover.required))) : 100;
-
   return (
     <Page title={t('withdraw.title')}>
       <FrozenBanner user={user} />
@@ -102,35 +106,27 @@ export default function WithdrawPage(): ReactElement {
                 <Money value={data.lock_money} className="big-number" />
               </div>
             </div>
-            <div className="turnover">
-              <div className="row-between small">
-                <span>{t('withdraw.turnover')}</span>
-                <span className="money">
-                  <Money value={turnover?.done} /> / <Money value={turnover?.required} />
-                </span>
-              </div>
-              <div role="progressbar" aria-label={t('withdraw.turnover')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-                <ProgressBar percent={percent} />
-              </div>
-              <div className="muted small">
-                {data.water_limit > 0 ? (
-                  <>
-                    {t('withdraw.turnoverLeft')} <Money value={data.water_limit} />
-                  </>
-                ) : (
-                  t('withdraw.turnoverMet')
-                )}
-              </div>
-            </div>
+            <TurnoverBar turnover={data.turnover} />
           </section>
           <Form layout="vertical" mode="card">
             <Form.Item label={t('withdraw.method')}>
               {payOptions.length > 0 ? (
-                <Selector options={payOptions} value={[chosen]} onChange={(v) => setPayType(v[0] ?? null)} />
+                <div className="pay-pick" role="radiogroup" aria-label={t('withdraw.method')}>
+                  {payOptions.map((o) => (
+                    <button
+                      key={o.value}
+                      type="button"
+                      role="radio"
+                      aria-checked={o.value === chosen}
+                      className={o.value === chosen ? 'pay-pick__item pay-pick__item--chosen' : 'pay-pick__item'}
+                      onClick={() => setPayType(o.value)}
+                    >
+                      {o.face}
+                    </button>
+                  ))}
+                </div>
               ) : (
-                <Button size="small" onClick={() => void navigate('/bankCardManage?type=0')}>
-                  {t('card.addCard')}
-                </Button>
+                <Button onClick={() => void navigate('/bankCardManage?type=0')}>{t('card.addCard')}</Button>
               )}
             </Form.Item>
             <Form.Item label={t('withdraw.amount')}>

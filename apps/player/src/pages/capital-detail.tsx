@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../app/api';
 import { formatDate, formatMoney, formatTime } from '../app/format';
 import { readPage } from '../app/paged';
+import { CopyButton } from '../components/CopyButton';
 import { DateRangeFilter, HISTORY_START } from '../components/DateRangeFilter';
 import { Money } from '../components/Money';
 import { Page } from '../components/Page';
@@ -148,7 +149,18 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
             <h2 className="strong">{t('capital.detailTitle')}</h2>
             <List>
               <List.Item extra={<span className="money">−{formatMoney(shown.quantity)}</span>}>{t('capital.amount')}</List.Item>
-              {shown.order_no !== null ? <List.Item extra={shown.order_no}>{t('betDetail.orderNo')}</List.Item> : null}
+              {shown.order_no !== null ? (
+                <List.Item
+                  extra={
+                    <span className="copy-row">
+                      <span className="break">{shown.order_no}</span>
+                      <CopyButton text={shown.order_no} what={t('betDetail.orderNo')} />
+                    </span>
+                  }
+                >
+                  {t('betDetail.orderNo')}
+                </List.Item>
+              ) : null}
               {shown.pay_account !== null ? <List.Item extra={shown.pay_account}>{t('capital.account')}</List.Item> : null}
             </List>
             <div className="muted small pad">{t('capital.progress')}</div>

@@ -17,6 +17,7 @@ import { BetsRoundIndex1795468631312 as PgBetsRoundIndex } from './postgres/1795
 import { SettingChanges1795818442169 as PgSettingChanges } from './postgres/1795818442169-SettingChanges';
 import { KnownDevices1795900000000 as PgKnownDevices } from './postgres/1795900000000-KnownDevices';
 import { ResetRequests1795900100000 as PgResetRequests } from './postgres/1795900100000-ResetRequests';
+import { LocalisedContent1796100000000 as PgLocalisedContent } from './postgres/1796100000000-LocalisedContent';
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
@@ -32,6 +33,7 @@ import { BetsRoundIndex1795468631312 as SqliteBetsRoundIndex } from './sqlite/17
 import { SettingChanges1795818442169 as SqliteSettingChanges } from './sqlite/1795818442169-SettingChanges';
 import { KnownDevices1795900000000 as SqliteKnownDevices } from './sqlite/1795900000000-KnownDevices';
 import { ResetRequests1795900100000 as SqliteResetRequests } from './sqlite/1795900100000-ResetRequests';
+import { LocalisedContent1796100000000 as SqliteLocalisedContent } from './sqlite/1796100000000-LocalisedContent';
 
 export const SQLITE_MIGRATIONS: Function[] = [
   SqliteInit,
@@ -49,6 +51,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteSettingChanges,
   SqliteKnownDevices,
   SqliteResetRequests,
+  SqliteLocalisedContent,
 ];
 export const POSTGRES_MIGRATIONS: Function[] = [
   PgInit,
@@ -66,4 +69,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   PgSettingChanges,
   PgKnownDevices,
   PgResetRequests,
+  PgLocalisedContent,
 ];

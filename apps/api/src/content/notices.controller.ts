@@ -1,8 +1,10 @@
-import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { NoticeListResponse, NoticeReadResponse } from '@sum28/contracts';
 import { Player, PlayerAuthGuard, type PlayerContext } from '../auth/player-auth.guard';
+import type { FastifyRequest } from 'fastify';
 import { EnvelopeInterceptor } from '../common/http/envelope';
+import { langOf } from '../common/http/lang';
 import { NoticeListDto, NoticeReadDto } from './dto/notice.dto';
 import { NoticesService } from './notices.service';
 
@@ -17,9 +19,9 @@ export class PlayerNoticesController {
   @Post('noticeList')
   @HttpCode(200)
   @ApiOperation({ summary: 'Notice screen: one page of in-site messages or platform announcements, with unread counts of both tabs' })
-  noticeList(@Body() dto: NoticeListDto, @Player() p: PlayerContext): Promise<NoticeListResponse> {
+  noticeList(@Body() dto: NoticeListDto, @Player() p: PlayerContext, @Req() req: FastifyRequest): Promise<NoticeListResponse> {
     // An optional field sent as null is absent (IsOptional lets null through): the defaults apply.
-    return this.notices.list(p.user.id, dto.tab, dto.page ?? undefined, dto.pageSize ?? undefined);
+    return this.notices.list(p.user.id, dto.tab, dto.page ?? undefined, dto.pageSize ?? undefined, langOf(req));
   }
 
   @Post('noticeRead')

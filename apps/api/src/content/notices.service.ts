@@ -4,12 +4,13 @@ import { TxRunner } from '@sum28/database';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { ReadDb } from '../common/db/read-db';
-import { all, exec, first, int, intOrNull, rowOf, Sql, str } from '../common/db/sql';
+import { all, exec, first, int, intOrNull, raw, rowOf, Sql, str } from '../common/db/sql';
+import { localised } from './localise';
 
 export const NOTICE_PAGE_SIZE = 20;
 
 /** A notice with the player's read time (NULL: unread); `user_id` NULL: to all players. */
-const NoticeRow = rowOf({ id: int, user_id: intOrNull, title: str, content: str, created_at: int, read_at: intOrNull });
+const NoticeRow = rowOf({ id: int, user_id: intOrNull, title: str, content: str, titles: raw, contents: raw, created_at: int, read_at: intOrNull });
 
 /** COUNT(*) of a query. */
 const CountRow = rowOf({ c: int });
@@ -39,11 +40,12 @@ export class NoticesService {
     return `n.published = ${this.sql.TRUE} AND (n.user_id IS NULL OR n.user_id = ?)`;
   }
 
-  async list(userId: number, tab: NoticeTab, page = 1, pageSize = NOTICE_PAGE_SIZE): Promise<NoticeListResponse> {
+  /** One page of a tab, each entry in `lang` (else tw, else the row's own text). */
+  async list(userId: number, tab: NoticeTab, page = 1, pageSize = NOTICE_PAGE_SIZE, lang?: string): Promise<NoticeListResponse> {
     const rows = await all(
       NoticeRow,
       this.db.all(
-        `SELECT n.id, n.user_id, n.title, n.content, n.created_at, r.read_at
+        `SELECT n.id, n.user_id, n.title, n.content, n.titles, n.contents, n.created_at, r.read_at
          FROM notices n LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = ?
         WHERE n.kind = ? AND ${this.visible()}
         ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?`,
@@ -54,8 +56,8 @@ export class NoticesService {
     const list = rows.map((r): NoticeEntry => ({
       id: r.id,
       tab,
-      title: r.title,
-      content: r.content,
+      title: localised(r.titles, lang, r.title),
+      content: localised(r.contents, lang, r.content),
       personal: r.user_id !== null,
       read: r.read_at !== null,
       createtime: Math.floor(r.created_at / 1000),

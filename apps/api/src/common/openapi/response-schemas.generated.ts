@@ -59,9 +59,27 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         title: {
           type: 'string',
+          description: 'title and HTML body in tw',
         },
         content: {
           type: 'string',
+        },
+        titles: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {
+            type: 'string',
+            nullable: true,
+          },
+          description: 'title and body in the other locales (zh, en, jp, kor), each optional: absent, the player sees tw',
+        },
+        contents: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {
+            type: 'string',
+            nullable: true,
+          },
         },
         is_top: {
           type: 'boolean',
@@ -76,7 +94,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           type: 'number',
         },
       },
-      required: ['id', 'tab', 'title', 'content', 'is_top', 'sort', 'published', 'created_at'],
+      required: ['id', 'tab', 'title', 'content', 'titles', 'contents', 'is_top', 'sort', 'published', 'created_at'],
     },
     AuditStatus: {
       type: 'integer',
@@ -96,6 +114,16 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         title: {
           type: 'string',
+          description: 'the caption in tw (the image carries no text)',
+        },
+        titles: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {
+            type: 'string',
+            nullable: true,
+          },
+          description: 'the caption in the other locales (zh, en, jp, kor), each optional: absent, the player sees tw',
         },
         sort: {
           type: 'number',
@@ -107,7 +135,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           type: 'number',
         },
       },
-      required: ['id', 'image', 'link', 'title', 'sort', 'enabled', 'created_at'],
+      required: ['id', 'image', 'link', 'title', 'titles', 'sort', 'enabled', 'created_at'],
     },
     BetStatus: {
       type: 'integer',
@@ -1216,9 +1244,27 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         title: {
           type: 'string',
+          description: 'title and body in tw',
         },
         content: {
           type: 'string',
+        },
+        titles: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {
+            type: 'string',
+            nullable: true,
+          },
+          description: 'title and body in the other locales (zh, en, jp, kor), each optional: absent, the player sees tw',
+        },
+        contents: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {
+            type: 'string',
+            nullable: true,
+          },
         },
         published: {
           type: 'boolean',
@@ -1227,7 +1273,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           type: 'number',
         },
       },
-      required: ['id', 'kind', 'user_id', 'title', 'content', 'published', 'created_at'],
+      required: ['id', 'kind', 'user_id', 'title', 'content', 'titles', 'contents', 'published', 'created_at'],
     },
     OddsItem: {
       type: 'object',
@@ -1495,7 +1541,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         tier_name: {
           type: 'string',
-          description: "Name of the tier in the request's language, e.g. 'Senior'.",
+          description: "Name of the tier in the request's language, e.g. 'Intermediate'.",
         },
         join_limit: {
           type: 'number',
@@ -2860,6 +2906,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
             },
             required: ['id', 'image', 'link', 'title'],
           },
+          description: '`title`: the caption the app draws over the image (the image carries no text)',
         },
         notice: {
           type: 'array',

@@ -1,0 +1,56 @@
+import { DEFAULT_LOCALE, LOCALES } from '@sum28/domain';
+import { ApiError } from '../../common/api-error';
+import { MULTI_LINE, SINGLE_LINE } from '../common/fields';
+
+/** Text per locale as the console edits it: the languages other than tw, each optional (absent or empty: tw is shown). */
+export type LocaleTexts = Partial<Record<string, string>>;
+
+/** The locales a console form edits besides tw (whose text is the row's own title / content). */
+export const OTHER_LOCALES = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
+
+export interface TextRule {
+  max: number;
+  /** single line (titles, captions) or free text (bodies) */
+  multiLine: boolean;
+  /** cleans a body (HTML allow-list); its result empty is refused */
+  clean?: (text: string) => string;
+}
+
+/**
+ * A console value for per-locale texts: an object of locales (zh, en, jp, kor; tw is the row's own text) to a text
+ * (empty or null: none, the player sees tw). It replaces the stored texts. Anything else: 400 naming the field.
+ */
+export function parseLocaleTexts(field: string, v: unknown, rule: TextRule): LocaleTexts | undefined {
+  if (v === undefined) return undefined;
+  const bad = (reason: string): ApiError => new ApiError('VALIDATION_FAILED', { field, reason }, { [field]: reason });
+  if (v === null) return {};
+  if (typeof v !== 'object' || Array.isArray(v)) throw bad(`an object of locale: text (${OTHER_LOCALES.join(', ')})`);
+  const out: LocaleTexts = {};
+  for (const [locale, text] of Object.entries(v as Record<string, unknown>)) {
+    // tw is the row's own title / content (sent as such); the view leaves it out, a form may send it back unchanged
+    if (locale === DEFAULT_LOCALE) continue;
+    if (!(OTHER_LOCALES as readonly string[]).includes(locale)) throw bad(`unknown locale ${locale.slice(0, 10)} (one of ${OTHER_LOCALES.join(', ')})`);
+    if (text === null || text === undefined || (typeof text === 'string' && text.trim() === '')) continue;
+    if (typeof text !== 'string' || text.length > rule.max || !(rule.multiLine ? MULTI_LINE : SINGLE_LINE).test(text))
+      throw bad(`${locale}: ${rule.multiLine ? 'a text' : 'a single-line text'} of at most ${rule.max} characters`);
+    const clean = rule.clean ? rule.clean(text) : text.trim();
+    if (clean.trim() === '') throw bad(`${locale}: no allowed content left after removing unsafe HTML`);
+    out[locale] = clean;
+  }
+  return out;
+}
+
+/** The stored texts of a row: the other locales as edited, plus tw = the row's own text (what the player API reads). */
+export function storedTexts(others: LocaleTexts, tw: string): LocaleTexts {
+  return { ...others, [DEFAULT_LOCALE]: tw };
+}
+
+/** The console's view of stored texts: the other locales only (tw is the row's own field). */
+export function viewTexts(stored: LocaleTexts | null): LocaleTexts {
+  const out: LocaleTexts = {};
+  for (const l of OTHER_LOCALES) {
+    const t = stored?.[l];
+    if (typeof t === 'string' && t !== '') out[l] = t;
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ActivityItem, ConfigResponse } from '@sum28/contracts';
+import type { ActivityItem, ConfigResponse, IndexResponse } from '@sum28/contracts';
 import { ArticleEntity, BannerEntity, NoticeEntity } from '@sum28/database';
 import { formatOpenHours } from '@sum28/domain';
 import { DataSource, IsNull } from 'typeorm';
@@ -39,13 +39,7 @@ export class ContentService {
   }
 
   /** Banners (image plus caption) and announcements in `lang`, else tw, else the row's own text. */
-  async home(lang: string): Promise<{
-    /** `title`: the caption the app draws over the image (the image carries no text) */
-    banner: { id: number; image: string; link: string; title: string }[];
-    notice: { id: number; title: string; content: string; createtime: number }[];
-    /** the activity ticker: real recent wins, masked names; empty when there are none */
-    activity: ActivityItem[];
-  }> {
+  async home(lang: string): Promise<IndexResponse> {
     const banners = await this.ds.getRepository(BannerEntity).find({ where: { enabled: true }, order: { sort: 'ASC', id: 'ASC' } });
     const notices = await this.ds
       .getRepository(NoticeEntity)

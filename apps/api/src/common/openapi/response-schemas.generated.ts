@@ -100,6 +100,27 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       type: 'integer',
       enum: [0, 1, 2],
     },
+    Banner: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'number',
+        },
+        image: {
+          type: 'string',
+          description: 'Image URL (absolute or site-relative); the image carries no words.',
+        },
+        link: {
+          type: 'string',
+          description: "Where a tap leads: a path on this site (/fairness) or an https URL; '' for none.",
+        },
+        title: {
+          type: 'string',
+          description: "The caption the app draws over the image, in the request's language (else tw); '' for none.",
+        },
+      },
+      required: ['id', 'image', 'link', 'title'],
+    },
     BannerView: {
       type: 'object',
       properties: {
@@ -889,6 +910,30 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       required: ['play_type', 'stake', 'payout'],
       description: 'A winning bet of the round of a win notice: its category, stake and payout (stake included).',
     },
+    IndexResponse: {
+      type: 'object',
+      properties: {
+        banner: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/Banner',
+          },
+        },
+        notice: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/NoticeItem',
+          },
+        },
+        activity: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/ActivityItem',
+          },
+        },
+      },
+      required: ['banner', 'notice', 'activity'],
+    },
     IssueListResponse: {
       type: 'array',
       items: {
@@ -1181,6 +1226,25 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       },
       required: ['id', 'tab', 'title', 'content', 'personal', 'read', 'createtime'],
       description: 'One in-site message or announcement, newest first.',
+    },
+    NoticeItem: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'number',
+        },
+        title: {
+          type: 'string',
+        },
+        content: {
+          type: 'string',
+        },
+        createtime: {
+          type: 'number',
+        },
+      },
+      required: ['id', 'title', 'content', 'createtime'],
+      description: "A platform announcement for the home page's scrolling notice, in the request's language (else tw).",
     },
     NoticeListResponse: {
       type: 'object',
@@ -2884,60 +2948,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       $ref: '#/components/schemas/ConfigResponse',
     },
     ContentController_index: {
-      type: 'object',
-      properties: {
-        banner: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: {
-                type: 'number',
-              },
-              image: {
-                type: 'string',
-              },
-              link: {
-                type: 'string',
-              },
-              title: {
-                type: 'string',
-              },
-            },
-            required: ['id', 'image', 'link', 'title'],
-          },
-          description: '`title`: the caption the app draws over the image (the image carries no text)',
-        },
-        notice: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: {
-                type: 'number',
-              },
-              title: {
-                type: 'string',
-              },
-              content: {
-                type: 'string',
-              },
-              createtime: {
-                type: 'number',
-              },
-            },
-            required: ['id', 'title', 'content', 'createtime'],
-          },
-        },
-        activity: {
-          type: 'array',
-          items: {
-            $ref: '#/components/schemas/ActivityItem',
-          },
-          description: 'the activity ticker: real recent wins, masked names; empty when there are none',
-        },
-      },
-      required: ['banner', 'notice', 'activity'],
+      $ref: '#/components/schemas/IndexResponse',
     },
     GamesController_create: {
       $ref: '#/components/schemas/GameView',

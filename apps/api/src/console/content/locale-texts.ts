@@ -30,7 +30,8 @@ export function parseLocaleTexts(field: string, v: unknown, rule: TextRule): Loc
     // tw is the row's own title / content (sent as such); the view leaves it out, a form may send it back unchanged
     if (locale === DEFAULT_LOCALE) continue;
     if (!(OTHER_LOCALES as readonly string[]).includes(locale)) throw bad(`unknown locale ${locale.slice(0, 10)} (one of ${OTHER_LOCALES.join(', ')})`);
-    if (text === null || text === undefined || (typeof text === 'string' && text.trim() === '')) continue;
+    // empty, or (a body) markup with no words and no image, as an editor leaves a cleared field: none
+    if (text === null || text === undefined || (typeof text === 'string' && isBlank(text, rule))) continue;
     if (typeof text !== 'string' || text.length > rule.max || !(rule.multiLine ? MULTI_LINE : SINGLE_LINE).test(text))
       throw bad(`${locale}: ${rule.multiLine ? 'a text' : 'a single-line text'} of at most ${rule.max} characters`);
     const clean = rule.clean ? rule.clean(text) : text.trim();
@@ -38,6 +39,12 @@ export function parseLocaleTexts(field: string, v: unknown, rule: TextRule): Loc
     out[locale] = clean;
   }
   return out;
+}
+
+/** Nothing a reader would see: no text, or for a body only tags (`<p></p>`, `<p><br></p>`) and no image. */
+function isBlank(text: string, rule: TextRule): boolean {
+  if (text.trim() === '') return true;
+  return rule.clean !== undefined && !/<img\b/i.test(text) && text.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
 }
 
 /** The stored texts of a row: the other locales as edited, plus tw = the row's own text (what the player API reads). */

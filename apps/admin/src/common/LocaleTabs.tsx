@@ -35,7 +35,7 @@ export function LocaleTabs({ fields, children }: { fields: readonly string[]; ch
             label={translate(`app.content_locales.${l}`)}
             id={`locale-tab-${l}`}
             aria-controls={`locale-panel-${l}`}
-            sx={l === DEFAULT_LOCALE && twInError ? { color: 'error.main' } : undefined}
+            sx={{ textTransform: 'none', ...(l === DEFAULT_LOCALE && twInError ? { color: 'error.main' } : {}) }}
           />
         ))}
       </Tabs>

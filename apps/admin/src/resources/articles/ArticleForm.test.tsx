@@ -57,9 +57,9 @@ describe('editing content per language in the console', () => {
 
   it('shows a tab per language, tw first and required, and saves only the language that changed', async () => {
     const dp = edit('articles', article, <ArticleEdit />);
-    const twTitle = (await screen.findByLabelText(/Title \(繁體中文 \(required\)\)/)) as HTMLInputElement;
+    const twTitle = (await screen.findByLabelText('Title (繁體中文) *')) as HTMLInputElement;
     await waitFor(() => expect(twTitle.value).toBe('理性娛樂'));
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['繁體中文 (required)', '简体中文', 'English', '日本語', '한국어']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['繁體中文', '简体中文', 'English', '日本語', '한국어']);
 
     fireEvent.click(screen.getByRole('tab', { name: 'English' }));
     const enTitle = screen.getByLabelText('Title (English)') as HTMLInputElement;
@@ -78,13 +78,13 @@ describe('editing content per language in the console', () => {
       { id: 3, kind: 'announcement', user_id: null, title: '維護', content: '02:00', titles: {}, contents: {}, published: true, created_at: 0 },
       <NoticeEdit />,
     );
-    const twTitle = (await screen.findByLabelText(/Title \(繁體中文 \(required\)\)/)) as HTMLInputElement;
+    const twTitle = (await screen.findByLabelText('Title (繁體中文) *')) as HTMLInputElement;
     await waitFor(() => expect(twTitle.value).toBe('維護'));
     fireEvent.change(twTitle, { target: { value: '' } });
     fireEvent.click(screen.getByRole('tab', { name: 'English' }));
     fireEvent.change(screen.getByLabelText('Title (English)'), { target: { value: 'Maintenance' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('tab', { name: '繁體中文 (required)' }).getAttribute('aria-selected')).toBe('true'));
+    await waitFor(() => expect(screen.getByRole('tab', { name: '繁體中文' }).getAttribute('aria-selected')).toBe('true'));
     expect(dp.update).not.toHaveBeenCalled();
   });
 });

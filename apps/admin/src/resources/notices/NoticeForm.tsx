@@ -21,7 +21,7 @@ function Fields({ create }: { create: boolean }): React.ReactElement {
                 source={localeSource('title', 'titles', l)}
                 label={translate('app.content_locales.title', { lang })}
                 validate={tw ? required() : undefined}
-                helperText={tw ? false : 'app.content_locales.fallback'}
+                helperText={tw ? 'app.content_locales.tw_help' : 'app.content_locales.fallback'}
                 fullWidth
               />
               <TextInput

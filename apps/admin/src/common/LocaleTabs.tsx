@@ -1,8 +1,9 @@
 import { Box, Tab, Tabs } from '@mui/material';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@sum28/domain';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@sum28/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useFormState } from 'react-hook-form';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { HTML_LANG } from '../i18n/i18n';
 
 /** The languages in the order a form shows them: tw (the row's own text, required) first. */
 export const FORM_LOCALES: readonly Locale[] = [DEFAULT_LOCALE, ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)];
@@ -46,4 +47,17 @@ export function LocaleTabs({ fields, children }: { fields: readonly string[]; ch
       ))}
     </Box>
   );
+}
+
+/**
+ * A content title in the console's language when the record has one (`titles`), else its own (tw) title, marked
+ * with the language it is in.
+ */
+export function LocalisedTitleField(): React.ReactElement | null {
+  const record = useRecordContext<{ title?: string; titles?: Partial<Record<string, string>> }>();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  const own = isLocale(locale) && locale !== DEFAULT_LOCALE ? record.titles?.[locale] : undefined;
+  const shown: Locale = own !== undefined && own !== '' && isLocale(locale) ? locale : DEFAULT_LOCALE;
+  return <span lang={HTML_LANG[shown]}>{shown === DEFAULT_LOCALE ? (record.title ?? '') : own}</span>;
 }

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, type DataProvider, ResourceContextProvider } from 'react-admin';
+import { AdminContext, type DataProvider, RecordContextProvider, ResourceContextProvider } from 'react-admin';
+import { LocalisedTitleField } from '../../common/LocaleTabs';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
@@ -57,14 +58,14 @@ describe('editing content per language in the console', () => {
 
   it('shows a tab per language, tw first and required, and saves only the language that changed', async () => {
     const dp = edit('articles', article, <ArticleEdit />);
-    const twTitle = (await screen.findByLabelText('Title (繁體中文) *')) as HTMLInputElement;
+    const twTitle = (await screen.findByLabelText('Title (Traditional Chinese) *')) as HTMLInputElement;
     await waitFor(() => expect(twTitle.value).toBe('理性娛樂'));
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['繁體中文', '简体中文', 'English', '日本語', '한국어']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Traditional Chinese', 'Simplified Chinese', 'English', 'Japanese', 'Korean']);
 
     fireEvent.click(screen.getByRole('tab', { name: 'English' }));
     const enTitle = screen.getByLabelText('Title (English)') as HTMLInputElement;
     expect(enTitle.value).toBe('Play responsibly');
-    fireEvent.change(screen.getByLabelText('Title (日本語)'), { target: { value: '節度ある遊び' } });
+    fireEvent.change(screen.getByLabelText('Title (Japanese)'), { target: { value: '節度ある遊び' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dp.update).toHaveBeenCalled());
     const sent = dp.update.mock.calls[0]?.[1] as { data: Record<string, unknown> };
@@ -78,13 +79,32 @@ describe('editing content per language in the console', () => {
       { id: 3, kind: 'announcement', user_id: null, title: '維護', content: '02:00', titles: {}, contents: {}, published: true, created_at: 0 },
       <NoticeEdit />,
     );
-    const twTitle = (await screen.findByLabelText('Title (繁體中文) *')) as HTMLInputElement;
+    const twTitle = (await screen.findByLabelText('Title (Traditional Chinese) *')) as HTMLInputElement;
     await waitFor(() => expect(twTitle.value).toBe('維護'));
     fireEvent.change(twTitle, { target: { value: '' } });
     fireEvent.click(screen.getByRole('tab', { name: 'English' }));
     fireEvent.change(screen.getByLabelText('Title (English)'), { target: { value: 'Maintenance' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('tab', { name: '繁體中文' }).getAttribute('aria-selected')).toBe('true'));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Traditional Chinese' }).getAttribute('aria-selected')).toBe('true'));
     expect(dp.update).not.toHaveBeenCalled();
+  });
+
+  it('lists a title in the console\u2019s language when there is one, else the tw title, marked with its language', async () => {
+    const { rerender } = render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <RecordContextProvider value={article}>
+          <LocalisedTitleField />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    expect((await screen.findByText('Play responsibly')).getAttribute('lang')).toBe('en');
+    rerender(
+      <AdminContext i18nProvider={i18nProvider}>
+        <RecordContextProvider value={{ ...article, titles: {} }}>
+          <LocalisedTitleField />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    expect((await screen.findByText('理性娛樂')).getAttribute('lang')).toBe('zh-Hant-TW');
   });
 });

@@ -76,7 +76,10 @@ describe('content per locale', () => {
     expect((await article(id, '?lang=kor'))?.title).toBe('예산');
     expect((await article(id, '?lang=zh'))?.title).toBe('每日預算');
     // emptying a language (a cleared editor leaves markup without words): it falls back to tw
-    await consoleCall(t, 'put', `/admin-api/articles/${id}`, tok.operator, { titles: { en: '', kor: '예산' }, contents: { en: '<p>Set a budget</p>', jp: '<p></p>' } });
+    await consoleCall(t, 'put', `/admin-api/articles/${id}`, tok.operator, {
+      titles: { en: '', kor: '예산' },
+      contents: { en: '<p>Set a budget</p>', jp: '<p></p>' },
+    });
     expect((await article(id, '?lang=en'))?.title).toBe('每日預算');
     expect((await consoleCall(t, 'get', `/admin-api/articles/${id}`, tok.support)).body).toMatchObject({
       titles: { kor: '예산' },
@@ -125,6 +128,8 @@ describe('content per locale', () => {
 
   it.each<[string, unknown]>([
     ['an unknown locale', { fr: 'Budget' }],
+    ['empty', {}],
+    ['null', null],
     ['a list', ['Budget']],
     ['a number', { en: 5 }],
     ['two lines in a title', { en: 'a\u0007b' }],

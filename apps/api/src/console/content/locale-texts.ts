@@ -17,16 +17,19 @@ export interface TextRule {
 }
 
 /**
- * A console value for per-locale texts: an object of locales (zh, en, jp, kor; tw is the row's own text) to a text
- * (empty or null: none, the player sees tw). It replaces the stored texts. Anything else: 400 naming the field.
+ * A console value for per-locale texts: an object of at least one locale (zh, en, jp, kor; tw is the row's own text)
+ * to a text (empty or null: none, the player sees tw). It replaces the stored texts. Anything else (null, [], {}, a
+ * text that is not one): 400 naming the field.
  */
 export function parseLocaleTexts(field: string, v: unknown, rule: TextRule): LocaleTexts | undefined {
   if (v === undefined) return undefined;
   const bad = (reason: string): ApiError => new ApiError('VALIDATION_FAILED', { field, reason }, { [field]: reason });
-  if (v === null) return {};
-  if (typeof v !== 'object' || Array.isArray(v)) throw bad(`an object of locale: text (${OTHER_LOCALES.join(', ')})`);
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw bad(`an object of locale: text (${OTHER_LOCALES.join(', ')})`);
+  const entries = Object.entries(v as Record<string, unknown>);
+  // an edit names the languages it sets or clears (an empty text clears one): an empty object says nothing
+  if (entries.length === 0) throw bad(`at least one locale (${OTHER_LOCALES.join(', ')}); an empty text clears one`);
   const out: LocaleTexts = {};
-  for (const [locale, text] of Object.entries(v as Record<string, unknown>)) {
+  for (const [locale, text] of entries) {
     // tw is the row's own title / content (sent as such); the view leaves it out, a form may send it back unchanged
     if (locale === DEFAULT_LOCALE) continue;
     if (!(OTHER_LOCALES as readonly string[]).includes(locale)) throw bad(`unknown locale ${locale.slice(0, 10)} (one of ${OTHER_LOCALES.join(', ')})`);
@@ -44,7 +47,14 @@ export function parseLocaleTexts(field: string, v: unknown, rule: TextRule): Loc
 /** Nothing a reader would see: no text, or for a body only tags (`<p></p>`, `<p><br></p>`) and no image. */
 function isBlank(text: string, rule: TextRule): boolean {
   if (text.trim() === '') return true;
-  return rule.clean !== undefined && !/<img\b/i.test(text) && text.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
+  return (
+    rule.clean !== undefined &&
+    !/<img\b/i.test(text) &&
+    text
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === ''
+  );
 }
 
 /** The stored texts of a row: the other locales as edited, plus tw = the row's own text (what the player API reads). */

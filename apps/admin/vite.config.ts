@@ -43,6 +43,9 @@ export default defineConfig({
     env: { TEST_ASYNC_WAIT_MS: String(limits.testLimitMs(0.1)) },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // The rich-text editor through vite too, so the dedupe above holds in tests (Node's own resolution would load
+    // ra-input-rich-text's nested tiptap 3.31 core beside hoisted 3.34 extensions).
+    server: { deps: { inline: ['ra-input-rich-text'] } },
     // One jsdom per worker instead of one per file (its set-up was most of the run: 46 s -> 7 s). A file that replaces a
     // module with vi.mock would need `isolate: true` (see apps/player/vite.config.ts); none does here.
     isolate: false,

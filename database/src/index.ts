@@ -5,3 +5,4 @@ export * from './tx';
 export * from './positional';
 export * from './ledger-accounts';
 export * from './seeds/seed';
+export * from './seeds/demo-content';

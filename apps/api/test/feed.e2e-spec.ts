@@ -171,10 +171,10 @@ describe('real activity: the room feed, the home ticker and the other read calls
     const games = await call(t, 'Lottery/index', alice.token, { lang: 'en' });
     expect(games.data.gameList.map((g: { id: number }) => g.id)).toEqual([1, 2, 3, 4]);
     expect(games.data.gameList[0].planList).toEqual([
-      { id: 1, game_id: 1, title: 'Basic room', tier: 'basic', tier_name: 'Basic', join_limit: 0 },
-      { id: 2, game_id: 1, title: 'Senior room', tier: 'senior', tier_name: 'Senior', join_limit: 1000 },
-      { id: 3, game_id: 1, title: 'Master room', tier: 'master', tier_name: 'Master', join_limit: 5000 },
-      { id: 4, game_id: 1, title: 'Expert room', tier: 'expert', tier_name: 'Expert', join_limit: 20000 },
+      { id: 1, game_id: 1, title: 'Beginner room', tier: 'basic', tier_name: 'Beginner', join_limit: 0 },
+      { id: 2, game_id: 1, title: 'Intermediate room', tier: 'senior', tier_name: 'Intermediate', join_limit: 1000 },
+      { id: 3, game_id: 1, title: 'Advanced room', tier: 'master', tier_name: 'Advanced', join_limit: 5000 },
+      { id: 4, game_id: 1, title: 'Master room', tier: 'expert', tier_name: 'Master', join_limit: 20000 },
     ]);
     expect((await call(t, 'Lottery/index', alice.token, { game_id: 2 })).data.gameList.map((g: { id: number }) => g.id)).toEqual([2]);
     expect((await call(t, 'Lottery/index', alice.token, { game_id: 7 })).error).toBe('GAME_NOT_FOUND');

@@ -70,7 +70,7 @@ describe('player API: complete answers in the caller’s language', () => {
     ]);
     expect((await index('zh'))[1]?.name).toBe('新西兰');
     expect((await index('tw'))[3]?.name).toBe('澳洲');
-    expect((await index('en'))[2]?.planList[3]?.tier_name).toBe('Expert');
+    expect((await index('en'))[2]?.planList[3]?.tier_name).toBe('Master');
 
     // The console edits names per locale; a missing locale falls back to tw.
     expect((await consoleCall(t, 'put', '/admin-api/games/1', admin, { names: { tw: '星洲線', en: 'Lion City' } })).status).toBe(200);

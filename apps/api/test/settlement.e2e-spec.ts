@@ -339,7 +339,7 @@ describe('win notice and bet record', () => {
       status: 0,
       whether_hit: 0,
       odds: 1.94,
-      plan_name: 'Basic room',
+      plan_name: 'Beginner room',
       play_method: 'Big',
       play_type: 'big',
       lottery_code: null,

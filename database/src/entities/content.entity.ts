@@ -1,5 +1,8 @@
 import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import { BigIntColumn } from '../columns';
+import { BigIntColumn, JsonTextColumn } from '../columns';
+
+/** Text per locale (tw, zh, en, jp, kor), each optional; readers fall back to tw, then the row's own text. */
+export type LocaleTexts = Partial<Record<string, string>>;
 
 @Entity('banners')
 export class BannerEntity {
@@ -7,6 +10,8 @@ export class BannerEntity {
   @Column({ type: 'varchar', length: 500 }) image!: string;
   @Column({ type: 'varchar', length: 500, default: '' }) link!: string;
   @Column({ type: 'varchar', length: 200, default: '' }) title!: string;
+  /** the caption per locale (the image carries no text) */
+  @JsonTextColumn() titles!: LocaleTexts | null;
   @Column({ type: 'integer', default: 0 }) sort!: number;
   @Column({ type: 'boolean', default: true }) enabled!: boolean;
   @BigIntColumn() created_at!: number;
@@ -20,6 +25,9 @@ export class ArticleEntity {
   @Column({ type: 'varchar', length: 32 }) tab!: string;
   @Column({ type: 'varchar', length: 200 }) title!: string;
   @Column({ type: 'text' }) content!: string;
+  /** title and HTML body per locale */
+  @JsonTextColumn() titles!: LocaleTexts | null;
+  @JsonTextColumn() contents!: LocaleTexts | null;
   @Column({ type: 'boolean', default: false }) is_top!: boolean;
   @Column({ type: 'integer', default: 0 }) sort!: number;
   @Column({ type: 'boolean', default: true }) published!: boolean;
@@ -34,6 +42,9 @@ export class NoticeEntity {
   @Column({ type: 'integer', nullable: true }) user_id!: number | null;
   @Column({ type: 'varchar', length: 200 }) title!: string;
   @Column({ type: 'text' }) content!: string;
+  /** title and body per locale */
+  @JsonTextColumn() titles!: LocaleTexts | null;
+  @JsonTextColumn() contents!: LocaleTexts | null;
   @Column({ type: 'boolean', default: true }) published!: boolean;
   @BigIntColumn() created_at!: number;
   /**

@@ -18,6 +18,7 @@ import { SettingChanges1795818442169 as PgSettingChanges } from './postgres/1795
 import { KnownDevices1795900000000 as PgKnownDevices } from './postgres/1795900000000-KnownDevices';
 import { ResetRequests1795900100000 as PgResetRequests } from './postgres/1795900100000-ResetRequests';
 import { MoneyEventMessages1796000000000 as PgMoneyEventMessages } from './postgres/1796000000000-MoneyEventMessages';
+import { LocalisedContent1796100000000 as PgLocalisedContent } from './postgres/1796100000000-LocalisedContent';
 import { Init1795341357905 as SqliteInit } from './sqlite/1795341357905-Init';
 import { AppendOnlyLedger1795341400000 as SqliteAppendOnly } from './sqlite/1795341400000-AppendOnlyLedger';
 import { ConsoleStaffTotp1795342161667 as SqliteConsoleStaffTotp } from './sqlite/1795342161667-ConsoleStaffTotp';
@@ -34,6 +35,7 @@ import { SettingChanges1795818442169 as SqliteSettingChanges } from './sqlite/17
 import { KnownDevices1795900000000 as SqliteKnownDevices } from './sqlite/1795900000000-KnownDevices';
 import { ResetRequests1795900100000 as SqliteResetRequests } from './sqlite/1795900100000-ResetRequests';
 import { MoneyEventMessages1796000000000 as SqliteMoneyEventMessages } from './sqlite/1796000000000-MoneyEventMessages';
+import { LocalisedContent1796100000000 as SqliteLocalisedContent } from './sqlite/1796100000000-LocalisedContent';
 
 export const SQLITE_MIGRATIONS: Function[] = [
   SqliteInit,
@@ -52,6 +54,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteKnownDevices,
   SqliteResetRequests,
   SqliteMoneyEventMessages,
+  SqliteLocalisedContent,
 ];
 export const POSTGRES_MIGRATIONS: Function[] = [
   PgInit,
@@ -70,4 +73,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   PgKnownDevices,
   PgResetRequests,
   PgMoneyEventMessages,
+  PgLocalisedContent,
 ];

@@ -19,7 +19,9 @@ import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_NOTICES } from './demo-content';
 
 /** Entry balance per tier, in minor units (rising: basic is open to everyone). */
 export const TIER_JOIN_LIMIT_MINOR: Record<string, number> = { basic: 0, senior: 100_000, master: 500_000, expert: 2_000_000 };
-const TIER_TITLE: Record<string, string> = { basic: 'Basic room', senior: 'Senior room', master: 'Master room', expert: 'Expert room' };
+const TIER_TITLE: Record<string, string> = { basic: 'Beginner room', senior: 'Intermediate room', master: 'Advanced room', expert: 'Master room' };
+/** The English titles rooms were first seeded with (before the tier words lined up across languages). */
+const FIRST_TIER_TITLE: Record<string, string> = { basic: 'Basic room', senior: 'Senior room', master: 'Master room', expert: 'Expert room' };
 
 /** Line names per locale (the console edits them; `games.names`). */
 export const GAME_LINE_NAMES: Record<number, Record<string, string>> = {
@@ -31,10 +33,10 @@ export const GAME_LINE_NAMES: Record<number, Record<string, string>> = {
 
 /** Room titles per tier and locale (the console edits them; `plans.titles`). */
 export const TIER_TITLES: Record<string, Record<string, string>> = {
-  basic: { tw: '初級房', zh: '初级房', en: 'Basic room', jp: '初級ルーム', kor: '초급방' },
-  senior: { tw: '中級房', zh: '中级房', en: 'Senior room', jp: '中級ルーム', kor: '중급방' },
-  master: { tw: '高級房', zh: '高级房', en: 'Master room', jp: '上級ルーム', kor: '고급방' },
-  expert: { tw: '大師房', zh: '大师房', en: 'Expert room', jp: '達人ルーム', kor: '전문가방' },
+  basic: { tw: '初級房', zh: '初级房', en: 'Beginner room', jp: '初級ルーム', kor: '초급방' },
+  senior: { tw: '中級房', zh: '中级房', en: 'Intermediate room', jp: '中級ルーム', kor: '중급방' },
+  master: { tw: '高級房', zh: '高级房', en: 'Advanced room', jp: '上級ルーム', kor: '고급방' },
+  expert: { tw: '大師房', zh: '大师房', en: 'Master room', jp: '達人ルーム', kor: '마스터방' },
 };
 
 /** Defaults of the operator settings (the console edits them; a jurisdiction may differ). Rule defaults come from libs/domain. */
@@ -93,7 +95,7 @@ export async function seedDatabase(ds: DataSource, opts: SeedOptions): Promise<{
             titles: TIER_TITLES[tier] ?? null,
           });
           inserted++;
-        } else if (plan.titles === null && plan.title === TIER_TITLE[tier] && TIER_TITLES[tier] !== undefined) {
+        } else if (plan.titles === null && (plan.title === TIER_TITLE[tier] || plan.title === FIRST_TIER_TITLE[tier]) && TIER_TITLES[tier] !== undefined) {
           await m.update(PlanEntity, { id: plan.id }, { titles: TIER_TITLES[tier] });
         }
         for (const playType of ALL_PLAY_TYPES) {
@@ -112,22 +114,48 @@ export async function seedDatabase(ds: DataSource, opts: SeedOptions): Promise<{
       await add(insertIfMissing(m, SettingEntity, { key }, { key, value, updated_at: opts.now }));
     }
     if (opts.demo) {
-      for (const b of DEMO_BANNERS) await add(insertIfMissing(m, BannerEntity, { image: b.image }, { ...b, enabled: true, created_at: opts.now }));
-      for (const [i, a] of DEMO_ARTICLES.entries()) {
-        await add(insertIfMissing(m, ArticleEntity, { title: a.title }, { ...a, sort: i, published: true, created_at: opts.now - i * 3_600_000 }));
+      // Rows seeded before per-locale content (English title, no titles) get their translations; edited rows are kept.
+      for (const b of DEMO_BANNERS) {
+        await add(insertIfMissing(m, BannerEntity, { image: b.image }, { ...b, title: b.titles.tw, enabled: true, created_at: opts.now }));
+        await fillIfNull(m, BannerEntity, { titles: b.titles }, 'image = :image AND titles IS NULL', { image: b.image });
       }
-      for (const [i, n] of DEMO_NOTICES.entries()) {
-        await add(insertIfMissing(m, NoticeEntity, { title: n.title }, { ...n, user_id: null, published: true, created_at: opts.now - i * 86_400_000 }));
+      for (const [i, { legacyTitle, ...a }] of DEMO_ARTICLES.entries()) {
+        const row = { ...a, title: a.titles.tw, content: a.contents.tw, sort: i, published: true, created_at: opts.now - i * 3_600_000 };
+        await add(insertIfMissing(m, ArticleEntity, [{ title: a.titles.tw }, { title: legacyTitle }], row));
+        await fillIfNull(m, ArticleEntity, { titles: a.titles, contents: a.contents }, 'title = :title AND titles IS NULL', { title: legacyTitle });
+      }
+      for (const [i, { legacyTitle, ...n }] of DEMO_NOTICES.entries()) {
+        const row = { ...n, title: n.titles.tw, content: n.contents.tw, user_id: null, published: true, created_at: opts.now - i * 86_400_000 };
+        await add(insertIfMissing(m, NoticeEntity, [{ title: n.titles.tw }, { title: legacyTitle }], row));
+        await fillIfNull(m, NoticeEntity, { titles: n.titles, contents: n.contents }, 'title = :title AND user_id IS NULL AND titles IS NULL', {
+          title: legacyTitle,
+        });
       }
     }
     return { inserted };
   });
 }
 
+/** Sets JSON columns of the rows `where` matches (an update by a find-where would run the column's JSON transformer on IsNull()). */
+async function fillIfNull<T extends object>(
+  m: EntityManager,
+  entity: new () => T,
+  values: Record<string, unknown>,
+  where: string,
+  params: Record<string, unknown>,
+): Promise<void> {
+  await m
+    .createQueryBuilder()
+    .update(entity)
+    .set(values as never)
+    .where(where, params)
+    .execute();
+}
+
 async function insertIfMissing<T extends object>(
   m: EntityManager,
   entity: new () => T,
-  where: Record<string, unknown>,
+  where: Record<string, unknown> | Record<string, unknown>[],
   row: Record<string, unknown>,
 ): Promise<boolean> {
   const found = await m.findOne(entity, { where: where as never });

@@ -7,16 +7,19 @@ export type IndexRequest = EmptyRequest;
 
 export interface Banner {
   id: number;
-  /** Image URL (absolute or site-relative). */
+  /** Image URL (absolute or site-relative); the image carries no words. */
   image: string;
-  /** Where a tap leads, or null for none. */
-  url: string | null;
+  /** Where a tap leads: a path on this site (/fairness) or an https URL; '' for none. */
+  link: string;
+  /** The caption the app draws over the image, in the request's language (else tw); '' for none. */
+  title: string;
 }
 
-/** A platform announcement for the home page's scrolling notice. */
+/** A platform announcement for the home page's scrolling notice, in the request's language (else tw). */
 export interface NoticeItem {
   id: number;
   title: string;
+  content: string;
   createtime: EpochSeconds;
 }
 

@@ -5,6 +5,7 @@ export * from './lottery.contract';
 export * from './order.contract';
 export * from './user.contract';
 export * from './wallet.contract';
+export * from './capital-mark';
 export * from './player-api.contract';
 export * from './i18n';
 export * from './console-roles.contract';

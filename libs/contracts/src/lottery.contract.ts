@@ -30,7 +30,7 @@ export interface Plan {
   /** Room title in the request's language (falls back to tw). */
   title: string;
   tier: PlanTier;
-  /** Name of the tier in the request's language, e.g. 'Senior'. */
+  /** Name of the tier in the request's language, e.g. 'Intermediate'. */
   tier_name: string;
   /** Minimum balance to enter the room. */
   join_limit: Money;

@@ -7,7 +7,21 @@ export function changedFields(data: Record<string, unknown>, options?: { previou
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) {
     if (k === 'id') continue;
-    if (JSON.stringify(v ?? null) !== JSON.stringify(before[k] ?? null)) out[k] = v;
+    if (JSON.stringify(comparable(v)) !== JSON.stringify(comparable(before[k]))) out[k] = v;
   }
   return out;
+}
+
+/**
+ * A value as compared: in an object of texts (per-locale names, titles, bodies) an empty entry is no entry, so an
+ * editor that answers '' for a language it never had is no change.
+ */
+function comparable(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v !== 'object' || Array.isArray(v)) return v;
+  return Object.fromEntries(
+    Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== '' && x !== null && x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }

@@ -1,4 +1,5 @@
-import { LOCALES } from '@sum28/domain';
+import { tierLabel } from '@sum28/contracts';
+import { LOCALES, PLAN_TIERS } from '@sum28/domain';
 import englishMessages from 'ra-language-english';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -49,6 +50,12 @@ describe('console locales', () => {
       });
     }
   }
+
+  it('names the room tiers with the players\u2019 words, one rung one word in every language (libs/contracts tierLabel)', () => {
+    for (const locale of LOCALES)
+      for (const tier of PLAN_TIERS)
+        expect([locale, tier, read(locale, 'resources/plans.json')[`tier.${tier}`]]).toEqual([locale, tier, tierLabel(locale, tier)]);
+  });
 
   it('mounts namespace files where react-admin looks', () => {
     expect(mountPoint('./locales/tw/ra.json')).toEqual(['ra']);

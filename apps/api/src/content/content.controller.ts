@@ -1,7 +1,9 @@
-import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ConfigResponse } from '@sum28/contracts';
+import type { FastifyRequest } from 'fastify';
 import { EnvelopeInterceptor } from '../common/http/envelope';
+import { langOf } from '../common/http/lang';
 import { PlayerRequestDto } from '../common/validation/player-request.dto';
 import { ContentService } from './content.service';
 import { ConfigDto } from './dto/notice.dto';
@@ -13,9 +15,9 @@ export class ContentController {
   constructor(private readonly content: ContentService) {}
 
   @Get('index')
-  @ApiOperation({ summary: 'Home: banners and platform announcements' })
-  index(@Query() q: PlayerRequestDto): ReturnType<ContentService['home']> {
-    return this.content.home(q.lang ?? 'tw');
+  @ApiOperation({ summary: "Home: banners (image and caption) and platform announcements in the caller's language (lang or X-Lang; else tw)" })
+  index(@Query() _q: PlayerRequestDto, @Req() req: FastifyRequest): ReturnType<ContentService['home']> {
+    return this.content.home(langOf(req));
   }
 
   @Get('config')
@@ -25,8 +27,8 @@ export class ContentController {
   }
 
   @Get('articleList')
-  @ApiOperation({ summary: 'News: hot topics and the original / recommend / wealth tabs' })
-  articleList(@Query() _q: PlayerRequestDto): ReturnType<ContentService['articleList']> {
-    return this.content.articleList();
+  @ApiOperation({ summary: "News: hot topics and the original / recommend / wealth tabs, in the caller's language (lang or X-Lang; else tw)" })
+  articleList(@Query() _q: PlayerRequestDto, @Req() req: FastifyRequest): ReturnType<ContentService['articleList']> {
+    return this.content.articleList(langOf(req));
   }
 }

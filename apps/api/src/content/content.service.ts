@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ActivityItem, ConfigResponse } from '@sum28/contracts';
+import type { ActivityItem, ConfigResponse, IndexResponse } from '@sum28/contracts';
 import { ArticleEntity, BannerEntity, NoticeEntity } from '@sum28/database';
 import { formatOpenHours } from '@sum28/domain';
 import { DataSource, IsNull } from 'typeorm';
@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { FeedService } from '../feed/feed.service';
 import { SettingsService } from '../settings/settings.service';
 import { CatalogService, gameName } from '../lottery/catalog.service';
+import { localised } from './localise';
 
 export const ARTICLE_TABS = ['original', 'recommend', 'wealth'] as const;
 
@@ -37,19 +38,20 @@ export class ContentService {
     };
   }
 
-  async home(lang: string): Promise<{
-    banner: { id: number; image: string; link: string; title: string }[];
-    notice: { id: number; title: string; content: string; createtime: number }[];
-    /** the activity ticker: real recent wins, masked names; empty when there are none */
-    activity: ActivityItem[];
-  }> {
+  /** Banners (image plus caption) and announcements in `lang`, else tw, else the row's own text. */
+  async home(lang: string): Promise<IndexResponse> {
     const banners = await this.ds.getRepository(BannerEntity).find({ where: { enabled: true }, order: { sort: 'ASC', id: 'ASC' } });
     const notices = await this.ds
       .getRepository(NoticeEntity)
       .find({ where: { kind: 'announcement', published: true, user_id: IsNull() }, order: { created_at: 'DESC' }, take: 10 });
     return {
-      banner: banners.map((b) => ({ id: b.id, image: b.image, link: b.link, title: b.title })),
-      notice: notices.map((n) => ({ id: n.id, title: n.title, content: n.content, createtime: Math.floor(n.created_at / 1000) })),
+      banner: banners.map((b) => ({ id: b.id, image: b.image, link: b.link, title: localised(b.titles, lang, b.title) })),
+      notice: notices.map((n) => ({
+        id: n.id,
+        title: localised(n.titles, lang, n.title),
+        content: localised(n.contents, lang, n.content),
+        createtime: Math.floor(n.created_at / 1000),
+      })),
       activity: await this.activity(lang),
     };
   }
@@ -60,19 +62,20 @@ export class ContentService {
     return wins.map(({ game_id, ...w }) => ({ ...w, game_name: gameName(c, game_id, lang, w.game_name) }));
   }
 
-  async articleList(): Promise<{
+  /** News in `lang`, else tw, else the row's own text. */
+  async articleList(lang: string): Promise<{
     tops: { id: number; title: string }[];
     articleTabs: { id: string; articles: { id: number; title: string; content: string; createtime: number }[] }[];
   }> {
     const articles = await this.ds.getRepository(ArticleEntity).find({ where: { published: true }, order: { sort: 'ASC', created_at: 'DESC' } });
     const view = (a: ArticleEntity): { id: number; title: string; content: string; createtime: number } => ({
       id: a.id,
-      title: a.title,
-      content: a.content,
+      title: localised(a.titles, lang, a.title),
+      content: localised(a.contents, lang, a.content),
       createtime: Math.floor(a.created_at / 1000),
     });
     return {
-      tops: articles.filter((a) => a.is_top).map((a) => ({ id: a.id, title: a.title })),
+      tops: articles.filter((a) => a.is_top).map((a) => ({ id: a.id, title: localised(a.titles, lang, a.title) })),
       articleTabs: ARTICLE_TABS.map((tab) => ({ id: tab, articles: articles.filter((a) => a.tab === tab).map(view) })),
     };
   }

@@ -13,8 +13,9 @@ import { TxRunner } from '@sum28/database';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { ReadDb } from '../common/db/read-db';
-import { all, exec, first, int, intOrNull, rowOf, Sql, str, strOrNull } from '../common/db/sql';
+import { all, exec, first, int, intOrNull, raw, rowOf, Sql, str, strOrNull } from '../common/db/sql';
 import { noticeText } from '../common/server-messages';
+import { localised } from './localise';
 
 export const NOTICE_PAGE_SIZE = 20;
 
@@ -24,6 +25,8 @@ const NoticeRow = rowOf({
   user_id: intOrNull,
   title: str,
   content: str,
+  titles: raw,
+  contents: raw,
   message_key: strOrNull,
   message_params: strOrNull,
   created_at: int,
@@ -58,12 +61,15 @@ export class NoticesService {
     return `n.published = ${this.sql.TRUE} AND (n.user_id IS NULL OR n.user_id = ?)`;
   }
 
-  /** One page of a tab; a message the server wrote (a money event) is rendered in `locale`, the reading request's language. */
+  /**
+   * One page of a tab, each entry in `locale` (the reading request's language): a message the server wrote (a money
+   * event) rendered from its key, staff's texts in that language, else tw, else the row's own text.
+   */
   async list(userId: number, tab: NoticeTab, page = 1, pageSize = NOTICE_PAGE_SIZE, locale: Locale = DEFAULT_LOCALE): Promise<NoticeListResponse> {
     const rows = await all(
       NoticeRow,
       this.db.all(
-        `SELECT n.id, n.user_id, n.title, n.content, n.message_key, n.message_params, n.created_at, r.read_at
+        `SELECT n.id, n.user_id, n.title, n.content, n.titles, n.contents, n.message_key, n.message_params, n.created_at, r.read_at
          FROM notices n LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = ?
         WHERE n.kind = ? AND ${this.visible()}
         ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?`,
@@ -74,7 +80,7 @@ export class NoticesService {
     const list = rows.map((r): NoticeEntry => ({
       id: r.id,
       tab,
-      ...noticeText(locale, r),
+      ...(r.message_key !== null ? noticeText(locale, r) : { title: localised(r.titles, locale, r.title), content: localised(r.contents, locale, r.content) }),
       personal: r.user_id !== null,
       read: r.read_at !== null,
       createtime: Math.floor(r.created_at / 1000),

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { CapitalMark } from '@sum28/contracts';
 import { TxRunner } from '@sum28/database';
 import { AUDIT_STATUS, BET_STATUS, CAPITAL_TYPE, hitPlayTypes, isPlayType, ODDS_SCALE } from '@sum28/domain';
 import type { EntityManager } from 'typeorm';
@@ -25,8 +26,11 @@ export interface VoidReport {
   refundMinor: number;
 }
 
-/** Capital log `mark` of the rows the game writes (the player's fund history; `remark` holds the order number). */
-export const CAPITAL_MARK = { STAKE: 'stake', PAYOUT: 'payout', REFUND: 'refund' } as const;
+/**
+ * Capital log `mark` of the rows the game writes (the player's fund history; `remark` holds the order number). Each is
+ * one of the contracts' CAPITAL_MARKS, which every screen puts in its own words (never shown raw).
+ */
+export const CAPITAL_MARK = { STAKE: 'stake', PAYOUT: 'payout', REFUND: 'refund' } as const satisfies Record<string, CapitalMark>;
 
 /** The round to settle: its result (`sum`, NULL until drawn) and state. */
 const SettleRoundRow = rowOf({ game_id: int, state: str, sum: intOrNull });

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { CAPITAL_MARKS } from '@sum28/contracts';
 import { FAIRNESS_ERRORS, LOCALES } from '@sum28/domain';
 import { ROADS } from '../features/charts/roads';
 import { ORDER_TABS } from '../features/records/bet-filter';
@@ -49,7 +50,7 @@ describe('screen translations', () => {
     const expand: Record<string, string[]> = {
       'capital.type${type}': ['0', '1', '2', '3', '4'],
       'capital.status${r.status}': ['0', '1', '2'],
-      'capital.mark_${mark}': ['stake', 'payout', 'refund'],
+      'capital.mark_${v.mark}': [...CAPITAL_MARKS],
       'team.group${m.type}': ['1', '2', '3'],
       'customer.q${n}': ['1', '2', '3', '4', '5'],
       'customer.a${n}': ['1', '2', '3', '4', '5'],

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../app/format';
 import { useApi } from '../app/hooks';
+import { BannerSlide } from '../components/BannerSlide';
 import { EmptyState } from '../components/EmptyState';
 import { Page } from '../components/Page';
 
@@ -23,9 +24,9 @@ export default function ActionCenterPage(): ReactElement {
     <Page title={t('action.title')}>
       {banners.length === 0 && notices.length === 0 ? <EmptyState onReload={index.reload} /> : null}
       {banners.map((b, i) => (
-        <a key={b.id} className="card action" href={b.url ?? undefined} aria-label={t('home.bannerAlt', { n: i + 1 })}>
-          <img className="banner" src={b.image} alt={t('home.bannerAlt', { n: i + 1 })} />
-        </a>
+        <div key={b.id} className="card action">
+          <BannerSlide banner={b} n={i + 1} />
+        </div>
       ))}
       {notices.length > 0 ? (
         <List mode="card" header={t('notice.announcements')}>

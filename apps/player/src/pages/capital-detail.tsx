@@ -1,5 +1,5 @@
 import { Button, List, Popup, Selector, Tag } from 'antd-mobile';
-import type { CapitalLogRow, CapitalLogType } from '@sum28/contracts';
+import { capitalMarkView, type CapitalLogRow, type CapitalLogType } from '@sum28/contracts';
 import { AUDIT_STATUS, CAPITAL_TYPE, CAPITAL_TYPES, capitalDirection, HISTORY_PAGE_SIZE } from '@sum28/domain';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,9 +23,6 @@ interface Filter {
 }
 
 /** Capital detail, once the platform's day is known (the date range is in platform days). */
-/** The markers the server writes on a bet's fund rows (settlement's CAPITAL_MARK and the stake's). */
-const BET_MARKS: readonly string[] = ['stake', 'payout', 'refund'];
-
 export default function CapitalDetailPage(): ReactElement {
   const { t } = useTranslation();
   return <OnPlatformDay title={t('capital.title')} render={(today) => <CapitalDetail today={today} />} />;
@@ -82,8 +79,16 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
   };
 
   const typeLabel = (type: number): string => t(`capital.type${type}`);
-  /** A bet's marker in the player's words ('stake', 'payout', 'refund' are the server's names, never shown); other remarks are people's text. */
-  const markText = (mark: string): string => (BET_MARKS.includes(mark) ? t(`capital.mark_${mark}`) : mark);
+  /**
+   * A row's marker in the player's words: the server's names ('stake', 'payout', 'refund') translated, a recharge's
+   * order number and a staff member's note under a label, an unknown marker not at all (never shown raw).
+   */
+  const markText = (mark: string): string | null => {
+    const v = capitalMarkView(mark);
+    if (v === null) return null;
+    if (v.kind === 'bet') return t(`capital.mark_${v.mark}`);
+    return v.kind === 'order' ? t('capital.mark_order', { no: v.orderNo }) : t('capital.mark_note', { text: v.text });
+  };
   return (
     <Page
       title={t('capital.title')}
@@ -114,7 +119,7 @@ function CapitalDetail({ today }: { today: Date }): ReactElement {
                   {r.currency !== undefined && r.currency_quantity !== undefined ? (
                     <div>{t('capital.paidIn', { amount: formatMoney(r.currency_quantity), currency: r.currency, rate: r.rate ?? '' })}</div>
                   ) : null}
-                  {r.mark && r.mark !== r.order_no ? <div>{markText(r.mark)}</div> : null}
+                  {r.mark !== r.order_no && markText(r.mark) !== null ? <div>{markText(r.mark)}</div> : null}
                   {r.order_no !== null || r.issue !== null ? (
                     <div className="small">
                       {[r.order_no !== null ? t('capital.orderNo', { no: r.order_no }) : null, r.issue !== null ? t('capital.round', { issue: r.issue }) : null]

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatTime } from '../app/format';
 import { useApi, useBalanceHidden, useUser } from '../app/hooks';
 import { getLine, setLine } from '../app/session';
+import { BannerSlide } from '../components/BannerSlide';
 import { EmptyState } from '../components/EmptyState';
 import { LanguageButton } from '../components/LanguageButton';
 import { LineCard } from '../components/LineCard';
@@ -36,7 +37,7 @@ function Banners({ banners }: { banners: readonly Banner[] }): ReactElement {
     const ready = (): void => whenIdle(() => setSwiper(true));
     return (
       <div className="banners" aria-label={t('home.banners')} role="group">
-        <img className="banner" src={first.image} alt={t('home.bannerAlt', { n: 1 })} fetchPriority="high" onLoad={ready} onError={ready} />
+        <BannerSlide banner={first} n={1} priority onLoad={ready} />
       </div>
     );
   }
@@ -44,7 +45,7 @@ function Banners({ banners }: { banners: readonly Banner[] }): ReactElement {
     <Swiper autoplay autoplayInterval={BANNER_AUTOPLAY_MS} loop className="banners" aria-label={t('home.banners')}>
       {banners.map((b, i) => (
         <Swiper.Item key={b.id}>
-          <img className="banner" src={b.image} alt={t('home.bannerAlt', { n: i + 1 })} />
+          <BannerSlide banner={b} n={i + 1} />
         </Swiper.Item>
       ))}
     </Swiper>

@@ -1,5 +1,5 @@
 import { ALL_PLAY_TYPES, LOCALES, PLAN_TIERS } from '@sum28/domain';
-import { labelKey, labelNamesAnotherCode, playTypeLabel, tierLabel } from './play-types';
+import { labelKey, labelNamesAnotherCode, playTypeLabel, TIER_LABELS, tierLabel } from './play-types';
 
 describe('labelNamesAnotherCode (catalog labels cannot lie)', () => {
   it('gives every category and every tier a built-in name of its own in each language', () => {
@@ -38,5 +38,31 @@ describe('labelNamesAnotherCode (catalog labels cannot lie)', () => {
 
   it('does not judge unknown codes', () => {
     expect(labelNamesAnotherCode('nope', 'Big')).toBeNull();
+  });
+});
+
+describe('room tiers (one rung, one meaning, in every language)', () => {
+  // The glossary of the four rungs: a row is one tier, read across it names the same rung in every language.
+  const GLOSSARY: ReadonlyArray<readonly [string, Record<string, string>]> = [
+    ['basic', { tw: '初級', zh: '初级', en: 'Beginner', jp: '初級', kor: '초급' }],
+    ['senior', { tw: '中級', zh: '中级', en: 'Intermediate', jp: '中級', kor: '중급' }],
+    ['master', { tw: '高級', zh: '高级', en: 'Advanced', jp: '上級', kor: '고급' }],
+    ['expert', { tw: '大師', zh: '大师', en: 'Master', jp: '達人', kor: '마스터' }],
+  ];
+
+  it('pins every tier word of every language to its rung', () => {
+    expect(GLOSSARY.map(([code]) => code)).toEqual([...PLAN_TIERS]);
+    for (const [code, names] of GLOSSARY) for (const l of LOCALES) expect([l, code, tierLabel(l, code)]).toEqual([l, code, names[l]]);
+  });
+
+  it('has the same number of distinct tiers in every language, and no word names two rungs in any language', () => {
+    for (const l of LOCALES) expect(Object.keys(TIER_LABELS[l]).sort()).toEqual([...PLAN_TIERS].sort());
+    const rungOf = new Map<string, string>();
+    for (const l of LOCALES)
+      for (const code of PLAN_TIERS) {
+        const key = labelKey(tierLabel(l, code));
+        expect([key, rungOf.get(key) ?? code]).toEqual([key, code]);
+        rungOf.set(key, code);
+      }
   });
 });

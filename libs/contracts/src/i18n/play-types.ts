@@ -82,13 +82,17 @@ export function playTypeLabel(locale: string | undefined, code: string): string 
   return m ? `${SUM_LABEL[l]}${m[1]}` : code;
 }
 
-/** Names of the room tiers (`PLAN_TIERS` of `@sum28/domain`) in the five languages. */
-const TIER_LABELS: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
+/**
+ * Names of the room tiers (`PLAN_TIERS` of `@sum28/domain`) in the five languages, one word per rung that means the
+ * same rung everywhere (the codes are historical: `master` is the third rung, 高級 / Advanced, and `expert` the top
+ * one, 大師 / Master): beginner, intermediate, advanced, master.
+ */
+export const TIER_LABELS: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
   tw: { basic: '初級', senior: '中級', master: '高級', expert: '大師' },
   zh: { basic: '初级', senior: '中级', master: '高级', expert: '大师' },
-  en: { basic: 'Basic', senior: 'Senior', master: 'Master', expert: 'Expert' },
+  en: { basic: 'Beginner', senior: 'Intermediate', master: 'Advanced', expert: 'Master' },
   jp: { basic: '初級', senior: '中級', master: '上級', expert: '達人' },
-  kor: { basic: '초급', senior: '중급', master: '고급', expert: '전문가' },
+  kor: { basic: '초급', senior: '중급', master: '고급', expert: '마스터' },
 };
 
 /** The name of a room tier in a language (default `tw`); an unknown tier is returned as it is. */

@@ -9,34 +9,54 @@ import {
   RichTextInputToolbar,
 } from 'ra-input-rich-text';
 import { BooleanInput, NumberInput, required, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DEFAULT_LOCALE } from '@sum28/domain';
 import { CreateForm, EditForm } from '../../common/forms';
+import { LocaleTabs, localeSource } from '../../common/LocaleTabs';
 import { ARTICLE_TAB_CHOICES } from './choices';
 
-/** An article: the rich-text editor (tiptap) writes HTML; the API sanitizes it on save (allow-list). */
+/** An article: tw first (required), then each other language (optional: empty shows the tw text). */
 function Fields(): React.ReactElement {
   const translate = useTranslate();
-  // The editable area is labelled like the field; the toolbar leaves out the heading-level menu (a list outside a list).
-  const editorOptions = { ...DefaultEditorOptions, editorProps: { attributes: { 'aria-label': translate('resources.articles.fields.content') } } };
   return (
     <>
       <SelectInput source="tab" choices={ARTICLE_TAB_CHOICES} validate={required()} />
-      <TextInput source="title" validate={required()} fullWidth />
-      <RichTextInput
-        source="content"
-        validate={required()}
-        fullWidth
-        helperText="resources.articles.help.content"
-        editorOptions={editorOptions}
-        toolbar={
-          <RichTextInputToolbar>
-            <FormatButtons />
-            <ListButtons />
-            <LinkButtons />
-            <QuoteButtons />
-            <ClearButtons />
-          </RichTextInputToolbar>
-        }
-      />
+      <LocaleTabs fields={['title', 'content']}>
+        {(l) => {
+          const lang = translate(`app.content_locales.${l}`);
+          const tw = l === DEFAULT_LOCALE;
+          const contentLabel = translate('app.content_locales.content', { lang });
+          // The editable area is labelled like the field; the toolbar leaves out the heading-level menu (a list outside a list).
+          const editorOptions = { ...DefaultEditorOptions, editorProps: { attributes: { 'aria-label': contentLabel } } };
+          return (
+            <>
+              <TextInput
+                source={localeSource('title', 'titles', l)}
+                label={translate('app.content_locales.title', { lang })}
+                validate={tw ? required() : undefined}
+                helperText={tw ? 'app.content_locales.tw_help' : 'app.content_locales.fallback'}
+                fullWidth
+              />
+              <RichTextInput
+                source={localeSource('content', 'contents', l)}
+                label={contentLabel}
+                validate={tw ? required() : undefined}
+                fullWidth
+                helperText="resources.articles.help.content"
+                editorOptions={editorOptions}
+                toolbar={
+                  <RichTextInputToolbar>
+                    <FormatButtons />
+                    <ListButtons />
+                    <LinkButtons />
+                    <QuoteButtons />
+                    <ClearButtons />
+                  </RichTextInputToolbar>
+                }
+              />
+            </>
+          );
+        }}
+      </LocaleTabs>
       <BooleanInput source="is_top" />
       <NumberInput source="sort" />
       <BooleanInput source="published" />

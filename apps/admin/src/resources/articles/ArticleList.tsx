@@ -2,6 +2,7 @@ import { BooleanField, BooleanInput, DataTable, SearchInput, SelectField, Select
 import { DateTimeField } from '../../common/fields';
 import { EditableList } from '../../common/EditableList';
 import { ARTICLE_TAB_CHOICES } from './choices';
+import { LocalisedTitleField } from '../../common/LocaleTabs';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -16,7 +17,9 @@ export default function ArticleList(): React.ReactElement {
       <DataTable.Col source="tab">
         <SelectField source="tab" choices={ARTICLE_TAB_CHOICES} />
       </DataTable.Col>
-      <DataTable.Col source="title" />
+      <DataTable.Col source="title">
+        <LocalisedTitleField />
+      </DataTable.Col>
       <DataTable.Col source="is_top">
         <BooleanField source="is_top" />
       </DataTable.Col>

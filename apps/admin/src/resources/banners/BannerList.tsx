@@ -1,6 +1,7 @@
 import { BooleanField, BooleanInput, DataTable, SearchInput } from 'react-admin';
 import { EditableList } from '../../common/EditableList';
 import { BannerImage } from './BannerImage';
+import { LocalisedTitleField } from '../../common/LocaleTabs';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="enabled" source="enabled" />];
 
@@ -11,7 +12,9 @@ export default function BannerList(): React.ReactElement {
       <DataTable.Col source="image" disableSort>
         <BannerImage />
       </DataTable.Col>
-      <DataTable.Col source="title" />
+      <DataTable.Col source="title">
+        <LocalisedTitleField />
+      </DataTable.Col>
       <DataTable.Col source="link" disableSort />
       <DataTable.Col source="sort" />
       <DataTable.Col source="enabled">

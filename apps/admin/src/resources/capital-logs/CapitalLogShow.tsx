@@ -1,4 +1,5 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { capitalMarkView } from '@sum28/contracts';
 import { CAPITAL_TYPE } from '@sum28/domain';
 import { Labeled, NumberField, ReferenceField, SelectField, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField, MoneyField, useIntlLocale } from '../../common/fields';
@@ -9,6 +10,33 @@ import { ResolveButtons } from './ResolveButtons';
 interface CapitalLogRecord extends ApprovalRecord {
   type: number;
   pay_snapshot: unknown;
+  mark?: string;
+}
+
+/**
+ * A fund row's marker in the console's words: the server's names (stake, payout, refund) translated, a recharge's
+ * order number labelled, a staff note as written; an unknown marker through a translated label, never bare.
+ */
+export function MarkField(): React.ReactElement {
+  const record = useRecordContext<CapitalLogRecord>();
+  const translate = useTranslate();
+  const mark = (record?.mark ?? '').trim();
+  const v = capitalMarkView(mark);
+  const text =
+    mark === ''
+      ? '-'
+      : v === null
+        ? translate('resources.capital-logs.marks.unknown', { code: mark })
+        : v.kind === 'bet'
+          ? translate(`resources.capital-logs.marks.${v.mark}`)
+          : v.kind === 'order'
+            ? translate('resources.capital-logs.marks.order', { no: v.orderNo })
+            : v.text;
+  return (
+    <Labeled source="mark">
+      <Typography variant="body2">{text}</Typography>
+    </Labeled>
+  );
 }
 
 /** Recharges: the amount paid in its currency and the rate in force when requested (what it credits is `quantity`). */
@@ -113,7 +141,7 @@ export default function CapitalLogShow(): React.ReactElement {
         <TextField source="currency" emptyText="-" />
         <RechargeConversion />
         <PaySnapshot />
-        <TextField source="mark" emptyText="-" />
+        <MarkField />
         <TextField source="remark" emptyText="-" />
         <NumberField source="requested_by" emptyText="-" />
         <Approvals />

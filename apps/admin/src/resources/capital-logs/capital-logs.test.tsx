@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, type AuthProvider, RecordContextProvider } from 'react-admin';
+import { AdminContext, type AuthProvider, RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { canRoleAccess, permissionFor } from '../../access';
 import { initI18n } from '../../i18n/i18n';
 import { i18nProvider } from '../../i18n/i18nProvider';
 import { type ApprovalRecord, approvalState, totalAmount } from './approval';
+import { MarkField } from './CapitalLogShow';
 import { ResolveButtons } from './ResolveButtons';
 import { ResolveDialog } from './ResolveDialog';
 
@@ -189,5 +190,34 @@ describe('maker-checker buttons and the approve/reject dialogs', () => {
       expect(onDone).toHaveBeenCalledWith({ done: [21], failed: [{ id: 22, status: 403, message: 'The requester cannot approve their own request' }] }),
     );
     expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body).toBe('{}');
+  });
+});
+
+describe('the marker of a fund row (never a raw server marker)', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  afterEach(cleanup);
+
+  it.each([
+    ['stake', 'Stake'],
+    ['payout', 'Payout of a win'],
+    ['refund', 'Refund of a voided round'],
+    ['R0000000042', 'Order no. R0000000042'],
+    ['bet_void', 'System marker (bet_void)'],
+    ['Welcome gift', 'Welcome gift'],
+    ['', '-'],
+  ])('shows %p as %p', async (mark, shown) => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="capital-logs">
+          <RecordContextProvider value={{ ...pending(), mark, pay_snapshot: null }}>
+            <MarkField />
+          </RecordContextProvider>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    expect(await screen.findByText(shown)).toBeTruthy();
+    expect(screen.getByText('Note')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { BooleanField, BooleanInput, DataTable, NumberInput, SearchInput, Select
 import { DateTimeField } from '../../common/fields';
 import { EditableList } from '../../common/EditableList';
 import { NOTICE_KIND_CHOICES } from './choices';
+import { LocalisedTitleField } from '../../common/LocaleTabs';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -20,7 +21,9 @@ export default function NoticeList(): React.ReactElement {
       <DataTable.Col source="user_id">
         <TextField source="user_id" emptyText="resources.notices.everyone" />
       </DataTable.Col>
-      <DataTable.Col source="title" />
+      <DataTable.Col source="title">
+        <LocalisedTitleField />
+      </DataTable.Col>
       <DataTable.Col source="published">
         <BooleanField source="published" />
       </DataTable.Col>

@@ -59,9 +59,27 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         title: {
           type: 'string',
+          description: 'title and HTML body in tw',
         },
         content: {
           type: 'string',
+        },
+        titles: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {
+            type: 'string',
+            nullable: true,
+          },
+          description: 'title and body in the other locales (zh, en, jp, kor), each optional: absent, the player sees tw',
+        },
+        contents: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {
+            type: 'string',
+            nullable: true,
+          },
         },
         is_top: {
           type: 'boolean',
@@ -76,11 +94,32 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           type: 'number',
         },
       },
-      required: ['id', 'tab', 'title', 'content', 'is_top', 'sort', 'published', 'created_at'],
+      required: ['id', 'tab', 'title', 'content', 'titles', 'contents', 'is_top', 'sort', 'published', 'created_at'],
     },
     AuditStatus: {
       type: 'integer',
       enum: [0, 1, 2],
+    },
+    Banner: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'number',
+        },
+        image: {
+          type: 'string',
+          description: 'Image URL (absolute or site-relative); the image carries no words.',
+        },
+        link: {
+          type: 'string',
+          description: "Where a tap leads: a path on this site (/fairness) or an https URL; '' for none.",
+        },
+        title: {
+          type: 'string',
+          description: "The caption the app draws over the image, in the request's language (else tw); '' for none.",
+        },
+      },
+      required: ['id', 'image', 'link', 'title'],
     },
     BannerView: {
       type: 'object',
@@ -96,6 +135,16 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         title: {
           type: 'string',
+          description: 'the caption in tw (the image carries no text)',
+        },
+        titles: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {
+            type: 'string',
+            nullable: true,
+          },
+          description: 'the caption in the other locales (zh, en, jp, kor), each optional: absent, the player sees tw',
         },
         sort: {
           type: 'number',
@@ -107,7 +156,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           type: 'number',
         },
       },
-      required: ['id', 'image', 'link', 'title', 'sort', 'enabled', 'created_at'],
+      required: ['id', 'image', 'link', 'title', 'titles', 'sort', 'enabled', 'created_at'],
     },
     BetStatus: {
       type: 'integer',
@@ -884,6 +933,30 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       required: ['play_type', 'stake', 'payout'],
       description: 'A winning bet of the round of a win notice: its category, stake and payout (stake included).',
     },
+    IndexResponse: {
+      type: 'object',
+      properties: {
+        banner: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/Banner',
+          },
+        },
+        notice: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/NoticeItem',
+          },
+        },
+        activity: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/ActivityItem',
+          },
+        },
+      },
+      required: ['banner', 'notice', 'activity'],
+    },
     IssueListResponse: {
       type: 'array',
       items: {
@@ -1178,6 +1251,25 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       required: ['id', 'tab', 'title', 'content', 'personal', 'read', 'createtime'],
       description: 'One in-site message or announcement, newest first.',
     },
+    NoticeItem: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'number',
+        },
+        title: {
+          type: 'string',
+        },
+        content: {
+          type: 'string',
+        },
+        createtime: {
+          type: 'number',
+        },
+      },
+      required: ['id', 'title', 'content', 'createtime'],
+      description: "A platform announcement for the home page's scrolling notice, in the request's language (else tw).",
+    },
     NoticeListResponse: {
       type: 'object',
       properties: {
@@ -1240,9 +1332,27 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         title: {
           type: 'string',
+          description: 'title and body in tw',
         },
         content: {
           type: 'string',
+        },
+        titles: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {
+            type: 'string',
+            nullable: true,
+          },
+          description: 'title and body in the other locales (zh, en, jp, kor), each optional: absent, the player sees tw',
+        },
+        contents: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {
+            type: 'string',
+            nullable: true,
+          },
         },
         published: {
           type: 'boolean',
@@ -1251,7 +1361,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
           type: 'number',
         },
       },
-      required: ['id', 'kind', 'user_id', 'title', 'content', 'published', 'created_at'],
+      required: ['id', 'kind', 'user_id', 'title', 'content', 'titles', 'contents', 'published', 'created_at'],
     },
     OddsItem: {
       type: 'object',
@@ -1532,7 +1642,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
         },
         tier_name: {
           type: 'string',
-          description: "Name of the tier in the request's language, e.g. 'Senior'.",
+          description: "Name of the tier in the request's language, e.g. 'Intermediate'.",
         },
         join_limit: {
           type: 'number',
@@ -2875,59 +2985,7 @@ export const RESPONSE_SCHEMAS: { components: Record<string, SchemaObject>; opera
       $ref: '#/components/schemas/ConfigResponse',
     },
     ContentController_index: {
-      type: 'object',
-      properties: {
-        banner: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: {
-                type: 'number',
-              },
-              image: {
-                type: 'string',
-              },
-              link: {
-                type: 'string',
-              },
-              title: {
-                type: 'string',
-              },
-            },
-            required: ['id', 'image', 'link', 'title'],
-          },
-        },
-        notice: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: {
-                type: 'number',
-              },
-              title: {
-                type: 'string',
-              },
-              content: {
-                type: 'string',
-              },
-              createtime: {
-                type: 'number',
-              },
-            },
-            required: ['id', 'title', 'content', 'createtime'],
-          },
-        },
-        activity: {
-          type: 'array',
-          items: {
-            $ref: '#/components/schemas/ActivityItem',
-          },
-          description: 'the activity ticker: real recent wins, masked names; empty when there are none',
-        },
-      },
-      required: ['banner', 'notice', 'activity'],
+      $ref: '#/components/schemas/IndexResponse',
     },
     GamesController_create: {
       $ref: '#/components/schemas/GameView',

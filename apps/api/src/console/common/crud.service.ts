@@ -74,12 +74,15 @@ export class CrudService {
     }
   }
 
-  /** Applies the fields of `patch` that differ; no change, no write and no audit row. */
+  /**
+   * Applies the fields of `patch` that differ (objects, e.g. per-locale texts, compare by their JSON); no change, no
+   * write and no audit row. `patch` may be made from the locked row (a field that follows another one).
+   */
   async update<E extends ObjectLiteral, V extends object>(
     def: CrudDef<E, V>,
     actor: StaffActor,
     id: number,
-    patch: Partial<E>,
+    patch: Partial<E> | ((before: E) => Partial<E>),
     check?: Check<E>,
     /** written only along with a real change (e.g. updated_at) */
     touch: Partial<E> = {},
@@ -88,7 +91,8 @@ export class CrudService {
       return await this.tx.write(async (m) => {
         const before = await this.lock(m, def, id);
         await check?.(m, before);
-        const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && before[k] !== v));
+        const values = typeof patch === 'function' ? patch(before) : patch;
+        const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && !sameValue(before[k], v)));
         if (Object.keys(changed).length === 0) return def.view(before);
         await m.update(def.entity, { id } as never, { ...changed, ...touch } as never);
         const after = await m.findOneOrFail(def.entity, { where: { id } as never });
@@ -119,4 +123,10 @@ export class CrudService {
 export function assertSameId(pathId: number, bodyId: number | undefined): void {
   if (bodyId !== undefined && bodyId !== pathId)
     throw new ApiError('VALIDATION_FAILED', { field: 'id', reason: 'differs from the path' }, { id: 'differs from the path' });
+}
+
+/** A stored value equals a new one: objects (JSON columns) by their JSON, the rest by identity. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  return a === b;
 }

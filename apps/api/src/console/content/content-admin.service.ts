@@ -7,7 +7,24 @@ import { Clock } from '../../common/clock';
 import { assertSameId, CrudService } from '../common/crud.service';
 import { ARTICLES, type ArticleView, BANNERS, type BannerView, NOTICES, type NoticeView } from './content-defs';
 import type { CreateArticleDto, CreateBannerDto, CreateNoticeDto, UpdateArticleDto, UpdateBannerDto, UpdateNoticeDto } from './content.dto';
+import { parseLocaleTexts, storedTexts, type LocaleTexts, type TextRule } from './locale-texts';
 import { sanitizeContentHtml } from './sanitize-content';
+
+const CAPTION: TextRule = { max: 200, multiLine: false };
+const TITLE: TextRule = { max: 200, multiLine: false };
+const ARTICLE_BODY: TextRule = { max: 100_000, multiLine: true, clean: sanitizeContentHtml };
+const NOTICE_BODY: TextRule = { max: 20_000, multiLine: true, clean: sanitizeContentHtml };
+
+/**
+ * The stored per-locale texts after an edit: the other locales as sent (else as stored) and tw = the row's own text
+ * (as sent, else as stored), so the player API (locale, then tw, then the row) never shows a stale tw. Undefined when
+ * neither changes.
+ */
+function nextTexts(sent: LocaleTexts | undefined, stored: LocaleTexts | null, tw: string | undefined, storedTw: string): LocaleTexts | undefined {
+  if (sent === undefined && tw === undefined) return undefined;
+  const others = sent ?? Object.fromEntries(Object.entries(stored ?? {}).filter(([l]) => l !== 'tw'));
+  return storedTexts(others, tw ?? storedTw);
+}
 
 /** A banner's image or link: a path on this site or an https URL (domain `isSafeLink`); a link may be empty. */
 function safeLink<T extends string | undefined>(field: string, value: T, allowEmpty: boolean): T {
@@ -44,6 +61,7 @@ export class ContentAdminService {
       image: safeLink('image', d.image, false),
       link: safeLink('link', d.link ?? '', true),
       title: d.title ?? '',
+      titles: storedTexts(parseLocaleTexts('titles', d.titles, CAPTION) ?? {}, d.title ?? ''),
       sort: d.sort ?? 0,
       enabled: d.enabled ?? true,
       created_at: this.clock.now(),
@@ -52,20 +70,25 @@ export class ContentAdminService {
 
   updateBanner(actor: StaffActor, id: number, d: UpdateBannerDto): Promise<BannerView> {
     assertSameId(id, d.id);
-    return this.crud.update(BANNERS, actor, id, {
+    const titles = parseLocaleTexts('titles', d.titles, CAPTION);
+    return this.crud.update(BANNERS, actor, id, (before) => ({
       image: safeLink('image', d.image, false),
       link: safeLink('link', d.link, true),
       title: d.title,
+      titles: nextTexts(titles, before.titles, d.title, before.title),
       sort: d.sort,
       enabled: d.enabled,
-    });
+    }));
   }
 
   createArticle(actor: StaffActor, d: CreateArticleDto): Promise<ArticleView> {
+    const content = safeHtml(d.content);
     return this.crud.create(ARTICLES, actor, {
       tab: d.tab,
       title: d.title,
-      content: safeHtml(d.content),
+      content,
+      titles: storedTexts(parseLocaleTexts('titles', d.titles, TITLE) ?? {}, d.title),
+      contents: storedTexts(parseLocaleTexts('contents', d.contents, ARTICLE_BODY) ?? {}, content),
       is_top: d.is_top ?? false,
       sort: d.sort ?? 0,
       published: d.published ?? true,
@@ -75,24 +98,39 @@ export class ContentAdminService {
 
   updateArticle(actor: StaffActor, id: number, d: UpdateArticleDto): Promise<ArticleView> {
     assertSameId(id, d.id);
-    return this.crud.update(ARTICLES, actor, id, {
+    const content = safeHtml(d.content);
+    const titles = parseLocaleTexts('titles', d.titles, TITLE);
+    const contents = parseLocaleTexts('contents', d.contents, ARTICLE_BODY);
+    return this.crud.update(ARTICLES, actor, id, (before) => ({
       tab: d.tab,
       title: d.title,
-      content: safeHtml(d.content),
+      content,
+      titles: nextTexts(titles, before.titles, d.title, before.title),
+      contents: nextTexts(contents, before.contents, content, before.content),
       is_top: d.is_top,
       sort: d.sort,
       published: d.published,
-    });
+    }));
   }
 
   createNotice(actor: StaffActor, d: CreateNoticeDto): Promise<NoticeView> {
     if (d.kind === 'announcement' && d.user_id !== undefined) {
       throw new ApiError('VALIDATION_FAILED', { field: 'user_id', reason: 'announcements go to everyone' }, { user_id: 'announcements go to everyone' });
     }
+    const content = safeHtml(d.content);
     return this.crud.create(
       NOTICES,
       actor,
-      { kind: d.kind, user_id: d.user_id ?? null, title: d.title, content: safeHtml(d.content), published: d.published ?? true, created_at: this.clock.now() },
+      {
+        kind: d.kind,
+        user_id: d.user_id ?? null,
+        title: d.title,
+        content,
+        titles: storedTexts(parseLocaleTexts('titles', d.titles, TITLE) ?? {}, d.title),
+        contents: storedTexts(parseLocaleTexts('contents', d.contents, NOTICE_BODY) ?? {}, content),
+        published: d.published ?? true,
+        created_at: this.clock.now(),
+      },
       async (m) => {
         if (d.user_id !== undefined && !(await m.findOne(UserEntity, { where: { id: d.user_id }, select: { id: true } }))) {
           throw new ApiError('VALIDATION_FAILED', { field: 'user_id', reason: 'no such player' }, { user_id: 'no such player' });
@@ -103,6 +141,15 @@ export class ContentAdminService {
 
   updateNotice(actor: StaffActor, id: number, d: UpdateNoticeDto): Promise<NoticeView> {
     assertSameId(id, d.id);
-    return this.crud.update(NOTICES, actor, id, { title: d.title, content: safeHtml(d.content), published: d.published });
+    const content = safeHtml(d.content);
+    const titles = parseLocaleTexts('titles', d.titles, TITLE);
+    const contents = parseLocaleTexts('contents', d.contents, NOTICE_BODY);
+    return this.crud.update(NOTICES, actor, id, (before) => ({
+      title: d.title,
+      content,
+      titles: nextTexts(titles, before.titles, d.title, before.title),
+      contents: nextTexts(contents, before.contents, content, before.content),
+      published: d.published,
+    }));
   }
 }

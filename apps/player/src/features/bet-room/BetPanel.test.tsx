@@ -164,7 +164,7 @@ describe('the bet panel', () => {
 
   it('a bet confirmed as the round rolls over goes to the round the dialog named (the server refuses it), never to the next', async () => {
     let n = 0;
-    const send = vi.fn(async (r: PlayOrderRequest): Promise<PlayOrderResponse> => ({ after_quantity: 990, order_id: ++n, order_no: `N${n}` }));
+    const send = vi.fn(async (_r: PlayOrderRequest): Promise<PlayOrderResponse> => ({ after_quantity: 990, order_id: ++n, order_no: `N${n}` }));
     const props = { odds: ODDS, moneyMinor: 100_000, disabledReason: null, send, onPlaced: vi.fn(), onOpenRules: () => undefined };
     const view = render(<BetPanel {...props} target={TARGET} />);
     fireEvent.click(screen.getByRole('button', { name: '10' }));

@@ -1,5 +1,5 @@
 import { NoticeEntity } from '@sum28/database';
-import { Not, IsNull } from 'typeorm';
+import { In } from 'typeorm';
 import { ApiError } from '../src/common/api-error';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { SettingsService } from '../src/settings/settings.service';
@@ -47,8 +47,17 @@ describe('money events reach the player (in-site messages)', () => {
   }
 
   /** The money-event messages stored for the player (binding a payout account writes a message of its own). */
+  // the money events' messages (the fixtures' bound payout accounts leave messages of their own)
+  const MONEY_EVENTS = [
+    'NOTICE_RECHARGE_CREDITED',
+    'NOTICE_RECHARGE_REJECTED',
+    'NOTICE_RECHARGE_REJECTED_NOTE',
+    'NOTICE_WITHDRAW_PAID',
+    'NOTICE_WITHDRAW_REJECTED',
+    'NOTICE_WITHDRAW_REJECTED_NOTE',
+  ];
   const stored = (userId: number): Promise<NoticeEntity[]> =>
-    t.ds.getRepository(NoticeEntity).find({ where: { user_id: userId, message_key: Not(IsNull()) }, order: { id: 'ASC' } });
+    t.ds.getRepository(NoticeEntity).find({ where: { user_id: userId, message_key: In(MONEY_EVENTS) }, order: { id: 'ASC' } });
 
   /** The player's messages tab as the Notice screen reads it, in `lang`. */
   async function inbox(token: string, lang: string): Promise<{ list: Array<{ title: string; content: string; read: boolean }>; unread: number }> {

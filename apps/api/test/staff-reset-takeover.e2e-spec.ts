@@ -223,7 +223,7 @@ describe('staff password reset and account takeover', () => {
       expect(await t.ds.getRepository(PayInfoEntity).countBy({ user_id: p.userId })).toBe(0);
     });
 
-    it('leaves an in-site message to the player naming the new account masked to its last 4, in the language of the request', async () => {
+    it('leaves an in-site message to the player naming the new account masked to its last 4, in the reader’s language', async () => {
       const w = await withdrawer(t, 0);
       const before = await t.ds.getRepository(NoticeEntity).countBy({ user_id: w.userId, kind: 'message' });
       expect(before).toBe(2); // the fixture bound a card and a wallet
@@ -232,12 +232,17 @@ describe('staff password reset and account takeover', () => {
       const rows = await t.ds.getRepository(NoticeEntity).find({ where: { user_id: w.userId, kind: 'message' }, order: { id: 'DESC' } });
       expect(rows).toHaveLength(3);
       const masked = `${'*'.repeat(card.length - 4)}${card.slice(-4)}`;
-      expect(rows[0]).toMatchObject({
-        published: true,
-        title: 'Payout account changed',
-        content: translate('en', 'NOTICE_BANK_CARD_CHANGED', { acc: masked, time: wallClockText(t.clock.now(), t.cfg.schedule.tz) }),
-      });
+      const time = wallClockText(t.clock.now(), t.cfg.schedule.tz);
+      expect(rows[0]).toMatchObject({ published: true, message_key: 'NOTICE_BANK_CARD_CHANGED' });
       expect(rows[0]?.content).not.toContain(card);
+      // each reader sees it in their own language, whatever the language of the request that changed the account
+      for (const lang of ['en', 'tw'] as const) {
+        const list = await post(t, 'noticeList', w.token, { tab: 'message', lang });
+        expect(list.body.data.list[0]).toMatchObject({
+          title: translate(lang, 'NOTICE_PAY_INFO_CHANGED_TITLE'),
+          content: translate(lang, 'NOTICE_BANK_CARD_CHANGED', { acc: masked, time }),
+        });
+      }
       // a refused change leaves none
       await en('setPayInfo', w.token, { type: 0, acc: 'New Holder', acc_name: card, acc_bank: 'Bank', securityCode: '000000' });
       expect(await t.ds.getRepository(NoticeEntity).countBy({ user_id: w.userId, kind: 'message' })).toBe(3);

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 
 /**
  * In-site messages the server writes to one player on an event (a recharge credited or rejected, a withdrawal paid or
- * rejected): the content's message key -> its title's. The notice row keeps the key and the params, and each reading
+ * rejected, a payout account bound or changed): the content's message key -> its title's. The notice row keeps the key and the params, and each reading
  * request renders them in its own language (the API stores no player language); the row's `title` and `content` hold
  * the default locale's text for readers without a request language (the console).
  */
@@ -15,6 +15,8 @@ export const SERVER_MESSAGES = {
   NOTICE_WITHDRAW_PAID: 'NOTICE_WITHDRAW_PAID_TITLE',
   NOTICE_WITHDRAW_REJECTED: 'NOTICE_WITHDRAW_REJECTED_TITLE',
   NOTICE_WITHDRAW_REJECTED_NOTE: 'NOTICE_WITHDRAW_REJECTED_TITLE',
+  NOTICE_BANK_CARD_CHANGED: 'NOTICE_PAY_INFO_CHANGED_TITLE',
+  NOTICE_WALLET_CHANGED: 'NOTICE_PAY_INFO_CHANGED_TITLE',
 } as const satisfies Readonly<Record<string, MessageKey>>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_LOCALE, isLocale, translate, type PayInfoItem, type PayInfoType } from '@sum28/contracts';
-import { NoticeEntity, PayInfoEntity, TxRunner, UserEntity } from '@sum28/database';
+import type { PayInfoItem, PayInfoType } from '@sum28/contracts';
+import { PayInfoEntity, TxRunner, UserEntity } from '@sum28/database';
 import { ACCOUNT_STATUS, PAY_TYPE, validatePayInfo, validatePayNote } from '@sum28/domain';
 import { DataSource } from 'typeorm';
 import { assertNoResetHold, wallClockText } from '../auth/reset-hold';
 import { ApiError, unwrap } from '../common/api-error';
 import { Clock } from '../common/clock';
+import { writeServerMessage } from '../common/server-messages';
 import { APP_CONFIG, type AppConfig } from '../common/config/app-config';
 import { SecurityCodeService } from './security-code.service';
 import type { SetPayInfoDto } from './dto/wallet.dto';
@@ -50,7 +51,7 @@ export class PayInfoService {
    * the shape (domain), the reset hold, the account not frozen, the security code present when one is
    * set and not locked; then the code, verified like a withdrawal's (per-minute limit before argon2,
    * a wrong one counted towards the lock). The write, the reset of the attempt count and an in-site
-   * message to the player (notices, kind 'message', in the language of the request) are one transaction,
+   * message to the player (notices, kind 'message', rendered in each reader's language) are one transaction,
    * which re-reads the frozen state, the hold and the code hash.
    */
   async set(userId: number, dto: SetPayInfoDto): Promise<PayInfoItem> {
@@ -66,7 +67,6 @@ export class PayInfoService {
       if (this.securityCodes.isLocked(user, now)) throw this.securityCodes.lockedError(user, now);
       if (!(await this.securityCodes.verify(user, dto.securityCode))) throw await this.securityCodes.recordFailure(userId);
     }
-    const lang = isLocale(dto.lang) ? dto.lang : DEFAULT_LOCALE;
     const saved = await this.tx.write(async (m) => {
       await this.tx.lockRow(m, 'users', userId);
       const u = await m.findOneByOrFail(UserEntity, { id: userId });
@@ -88,14 +88,14 @@ export class PayInfoService {
       }
       const shown = payInfoView(row);
       const acc = v.type === PAY_TYPE.BANK_CARD ? shown.acc_name : shown.acc;
-      await m.insert(NoticeEntity, {
-        kind: 'message',
-        user_id: userId,
-        title: translate(lang, 'NOTICE_PAY_INFO_CHANGED_TITLE'),
-        content: translate(lang, v.type === PAY_TYPE.BANK_CARD ? 'NOTICE_BANK_CARD_CHANGED' : 'NOTICE_WALLET_CHANGED', { acc, time: wallClockText(now, tz) }),
-        published: true,
-        created_at: now,
-      });
+      // in the reader's language, whatever the language of the request that changed it
+      await writeServerMessage(
+        m,
+        userId,
+        v.type === PAY_TYPE.BANK_CARD ? 'NOTICE_BANK_CARD_CHANGED' : 'NOTICE_WALLET_CHANGED',
+        { acc, time: wallClockText(now, tz) },
+        now,
+      );
       return row;
     });
     return payInfoView(saved);

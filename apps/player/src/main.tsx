@@ -1,8 +1,9 @@
-import { ConfigProvider, setDefaultConfig, unstableSetRender } from 'antd-mobile';
+import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ANTD_LOCALES } from './app/antd-locales';
+import { renderAntdWithReact19 } from './app/antd-render';
 import { api } from './app/api';
 import { homePrefetchWanted, prefetchHome } from './app/prefetch';
 import { preloadScreen } from './app/routes';
@@ -10,18 +11,7 @@ import { getLocale, hasSession } from './app/session';
 import { HTML_LANG, initI18n, loadLocale } from './i18n';
 import './app/theme.css';
 
-// antd-mobile 5 renders its imperative Toast and Dialog with React 18's legacy API; under React 19 it needs a
-// render function built on createRoot (antd-mobile's "v5 for React 19" guide).
-unstableSetRender((node, container) => {
-  const holder = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
-  holder._reactRoot ??= createRoot(container);
-  const root = holder._reactRoot;
-  root.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-  };
-});
+renderAntdWithReact19();
 
 /** Turns the entry's preloaded stylesheets (see `nonBlockingCss` in vite.config.ts) into stylesheets; resolves once they apply. */
 function applyEntryCss(): Promise<unknown> {

@@ -1,26 +1,13 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toast, unstableSetRender } from 'antd-mobile';
-import { createRoot } from 'react-dom/client';
+import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n';
 import en from '../i18n/locales/en.json';
 import { CopyButton, copyText } from './CopyButton';
+import { renderAntdWithReact19 } from '../app/antd-render';
 
 initI18n('en', en);
-
-beforeAll(() => {
-  // As main.tsx does: antd-mobile's imperative Toast on React 19.
-  unstableSetRender((node, container) => {
-    const holder = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
-    holder._reactRoot ??= createRoot(container);
-    const root = holder._reactRoot;
-    root.render(node);
-    return async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      root.unmount();
-    };
-  });
-});
+beforeAll(renderAntdWithReact19); // as main.tsx does
 
 const clipboard = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
 

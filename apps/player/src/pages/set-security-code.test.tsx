@@ -1,30 +1,16 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { unstableSetRender } from 'antd-mobile';
-import { createRoot } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n';
 import en from '../i18n/locales/en.json';
+import { renderAntdWithReact19 } from '../app/antd-render';
 
 const call = vi.fn<(endpoint: string, body: unknown) => Promise<unknown>>();
 vi.mock('../app/api', () => ({ api: { call: (endpoint: string, body: unknown) => call(endpoint, body) } }));
 const { default: SetSecurityCodePage } = await import('./set-security-code');
 
 initI18n('en', en);
-
-beforeAll(() => {
-  // As main.tsx does: antd-mobile's imperative Toast on React 19.
-  unstableSetRender((node, container) => {
-    const holder = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
-    holder._reactRoot ??= createRoot(container);
-    const root = holder._reactRoot;
-    root.render(node);
-    return async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      root.unmount();
-    };
-  });
-});
+beforeAll(renderAntdWithReact19); // as main.tsx does
 
 function show(): void {
   render(

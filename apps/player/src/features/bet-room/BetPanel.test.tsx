@@ -1,12 +1,11 @@
 import type { OddsListResponse, PlayOrderRequest, PlayOrderResponse } from '@sum28/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { unstableSetRender } from 'antd-mobile';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../app/api-client';
 import { initI18n } from '../../i18n';
 import en from '../../i18n/locales/en.json';
 import { BetPanel, type BetPanelProps } from './BetPanel';
+import { renderAntdWithReact19 } from '../../app/antd-render';
 
 const ODDS: OddsListResponse = {
   rule_base: [
@@ -20,17 +19,7 @@ const ODDS: OddsListResponse = {
 const TARGET = { issue: '20261123001', plan_id: 1, game_id: 1 };
 
 beforeAll(() => {
-  // As main.tsx does: antd-mobile's imperative Dialog and Toast on React 19.
-  unstableSetRender((node, container) => {
-    const holder = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
-    holder._reactRoot ??= createRoot(container);
-    const root = holder._reactRoot;
-    root.render(node);
-    return async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      root.unmount();
-    };
-  });
+  renderAntdWithReact19(); // as main.tsx does
   window.localStorage.setItem('locale', 'en');
   initI18n('en', en);
 });

@@ -117,11 +117,11 @@ export default function BetRoomPage(): ReactElement {
   const lastSeenIssue = useRef<SeenLastIssue>(undefined);
   const myBets = useRef(new Map<string, string[]>());
   /**
-   * The player's bets in the open round by order id, with their stakes: those the server holds (read when the round
-   * opens, so bets placed before the room was opened or from another room count) and those placed from this screen.
-   * The confirm dialog warns before a bet the opposite-bet rule would refuse.
+   * The player's bets in the open round by order id, with their stakes: those the server holds (read as the confirm
+   * dialog opens, so bets placed before the room was opened or from another room count) and those placed from this
+   * screen. Nothing renders them: the confirm dialog warns before a bet the opposite-bet rule would refuse.
    */
-  const [held, setHeld] = useState<HeldRound>({ issue: '', bets: new Map() });
+  const held = useRef<HeldRound>({ issue: '', bets: new Map() });
   const config = useApi('config');
   const policy = config.data?.game.opposite_bet_policy ?? DEFAULT_OPPOSITE_BET_POLICY;
   const popupOpen = useRef(false);
@@ -293,8 +293,6 @@ export default function BetRoomPage(): ReactElement {
             : null;
   const target = useMemo(() => (cur !== null && bettable ? { issue: cur.issue, plan_id: planId, game_id: gameId } : null), [cur, bettable, planId, gameId]);
 
-  const heldNow = useRef(held);
-  heldNow.current = held;
   /**
    * The player's bets in round `issue` as the server holds them now (also those placed before the room was opened, in
    * another room or on another device), merged with this screen's: read as the confirm dialog opens. Without an answer
@@ -302,20 +300,15 @@ export default function BetRoomPage(): ReactElement {
    */
   const loadHeld = useCallback(
     async (issue: string): Promise<HeldBet[]> => {
-      const local = (): HeldBet[] => (heldNow.current.issue === issue ? [...heldNow.current.bets.values()] : []);
-      let res;
-      try {
-        res = await api.call('orderList', { begin_date: '2018-01-01', end_date: '2099-12-31', activeTab: ORDER_TAB.ACCEPTED, pageSize: 100 }, { silent: true });
-      } catch {
-        return local();
-      }
-      const mine = res.data.flatMap((o) =>
+      const rows = await api
+        .call('orderList', { begin_date: '2018-01-01', end_date: '2099-12-31', activeTab: ORDER_TAB.ACCEPTED, pageSize: 100 }, { silent: true })
+        .then((res) => res.data)
+        .catch(() => []);
+      const mine = rows.flatMap((o) =>
         o.game_id === gameId && o.issue === issue && isPlayType(o.play_type) ? [{ id: o.id, playType: o.play_type, stake: toMinor(o.quantity) }] : [],
       );
-      const next = withHeld(heldNow.current, issue, mine);
-      heldNow.current = next;
-      setHeld(next);
-      return [...next.bets.values()];
+      held.current = withHeld(held.current, issue, mine);
+      return [...held.current.bets.values()];
     },
     [gameId],
   );
@@ -324,12 +317,10 @@ export default function BetRoomPage(): ReactElement {
     (out: SlipOutcome, issue: string, stakeMinor: number) => {
       if (out.afterQuantity !== null) setMoneyOverride({ money: out.afterQuantity, at: Date.now() });
       if (out.placed.length > 0) myBets.current.set(issue, [...(myBets.current.get(issue) ?? []), ...out.placed]);
-      setHeld((h) =>
-        withHeld(
-          h,
-          issue,
-          out.placed.flatMap((playType, i) => (isPlayType(playType) ? [{ id: out.orderIds[i] ?? -1 - i, playType, stake: stakeMinor }] : [])),
-        ),
+      held.current = withHeld(
+        held.current,
+        issue,
+        out.placed.flatMap((playType, i) => (isPlayType(playType) ? [{ id: out.orderIds[i] ?? -1 - i, playType, stake: stakeMinor }] : [])),
       );
       if (isBlockingError(out.error)) {
         setBlocked(true);

@@ -2,7 +2,7 @@ import { Box, Tab, Tabs } from '@mui/material';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@sum28/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useFormState } from 'react-hook-form';
-import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { required, TextInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { HTML_LANG } from '../i18n/i18n';
 
 /** The languages in the order a form shows them: tw (the row's own text, required) first. */
@@ -46,6 +46,21 @@ export function LocaleTabs({ fields, children }: { fields: readonly string[]; ch
         </Box>
       ))}
     </Box>
+  );
+}
+
+/** The title of one language's tab (`title` for tw, required; `titles.<l>` otherwise, empty shows the tw text). */
+export function LocaleTitleInput({ locale }: { locale: Locale }): React.ReactElement {
+  const translate = useTranslate();
+  const tw = locale === DEFAULT_LOCALE;
+  return (
+    <TextInput
+      source={localeSource('title', 'titles', locale)}
+      label={translate('app.content_locales.title', { lang: translate(`app.content_locales.${locale}`) })}
+      validate={tw ? required() : undefined}
+      helperText={tw ? 'app.content_locales.tw_help' : 'app.content_locales.fallback'}
+      fullWidth
+    />
   );
 }
 

@@ -8,10 +8,10 @@ import {
   RichTextInput,
   RichTextInputToolbar,
 } from 'ra-input-rich-text';
-import { BooleanInput, NumberInput, required, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { BooleanInput, NumberInput, required, SelectInput, useTranslate } from 'react-admin';
 import { DEFAULT_LOCALE } from '@sum28/domain';
 import { CreateForm, EditForm } from '../../common/forms';
-import { LocaleTabs, localeSource } from '../../common/LocaleTabs';
+import { LocaleTabs, localeSource, LocaleTitleInput } from '../../common/LocaleTabs';
 import { ARTICLE_TAB_CHOICES } from './choices';
 
 /** An article: tw first (required), then each other language (optional: empty shows the tw text). */
@@ -29,13 +29,7 @@ function Fields(): React.ReactElement {
           const editorOptions = { ...DefaultEditorOptions, editorProps: { attributes: { 'aria-label': contentLabel } } };
           return (
             <>
-              <TextInput
-                source={localeSource('title', 'titles', l)}
-                label={translate('app.content_locales.title', { lang })}
-                validate={tw ? required() : undefined}
-                helperText={tw ? 'app.content_locales.tw_help' : 'app.content_locales.fallback'}
-                fullWidth
-              />
+              <LocaleTitleInput locale={l} />
               <RichTextInput
                 source={localeSource('content', 'contents', l)}
                 label={contentLabel}

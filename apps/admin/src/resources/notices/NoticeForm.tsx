@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE } from '@sum28/domain';
 import { BooleanInput, NumberInput, required, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { CreateForm, EditForm } from '../../common/forms';
-import { LocaleTabs, localeSource } from '../../common/LocaleTabs';
+import { LocaleTabs, localeSource, LocaleTitleInput } from '../../common/LocaleTabs';
 import { NOTICE_KIND_CHOICES } from './choices';
 
 /** A notice: tw first (required), then each other language (optional: empty shows the tw text). */
@@ -17,13 +17,7 @@ function Fields({ create }: { create: boolean }): React.ReactElement {
           const tw = l === DEFAULT_LOCALE;
           return (
             <>
-              <TextInput
-                source={localeSource('title', 'titles', l)}
-                label={translate('app.content_locales.title', { lang })}
-                validate={tw ? required() : undefined}
-                helperText={tw ? 'app.content_locales.tw_help' : 'app.content_locales.fallback'}
-                fullWidth
-              />
+              <LocaleTitleInput locale={l} />
               <TextInput
                 source={localeSource('content', 'contents', l)}
                 label={translate('app.content_locales.content', { lang })}

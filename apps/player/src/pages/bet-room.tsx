@@ -3,6 +3,8 @@ import {
   checkBetSlip,
   countdownPhase,
   DEFAULT_OPPOSITE_BET_POLICY,
+  HISTORY_FIRST_DAY,
+  HISTORY_MAX_PAGE_SIZE,
   isHit,
   isPlayType,
   RECONNECT_AFTER_FAILED_BEATS,
@@ -17,6 +19,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { ApiError } from '../app/api-client';
 import { formatMoney, minorOf } from '../app/format';
+import { localDateOf } from '../app/platform-day';
 import { ruleMessage } from '../app/rule-message';
 import { useApi, useOnline, useUser, useVisitorAlert } from '../app/hooks';
 import { EmptyState, LoadError } from '../components/EmptyState';
@@ -27,6 +30,7 @@ import { Countdown } from '../features/bet-room/Countdown';
 import { forgetBetsBefore, newlyDrawn, seenAfter, type SeenLastIssue } from '../features/bet-room/drawn-round';
 import { isBlockingError, PendingKeys, placeSlip, type SlipOutcome } from '../features/bet-room/place-slip';
 import { usePoller } from '../features/bet-room/poller';
+import { orderListParams } from '../features/records/bet-filter';
 import { FairnessChip, LastResult } from '../features/bet-room/LastResult';
 import { RoundResult, roundResultTitle } from '../features/bet-room/RoundResult';
 import './bet-room.css';
@@ -301,7 +305,14 @@ export default function BetRoomPage(): ReactElement {
   const loadHeld = useCallback(
     async (issue: string): Promise<HeldBet[]> => {
       const rows = await api
-        .call('orderList', { begin_date: '2018-01-01', end_date: '2099-12-31', activeTab: ORDER_TAB.ACCEPTED, pageSize: 100 }, { silent: true })
+        // every accepted bet (the server caps the end at its own today, whatever the device's date)
+        .call(
+          'orderList',
+          orderListParams({ begin: localDateOf(HISTORY_FIRST_DAY), end: new Date(2099, 11, 31), tab: ORDER_TAB.ACCEPTED }, 0, 1, HISTORY_MAX_PAGE_SIZE),
+          {
+            silent: true,
+          },
+        )
         .then((res) => res.data)
         .catch(() => []);
       const mine = rows.flatMap((o) =>

@@ -1,6 +1,7 @@
 import { NoticeEntity } from '@sum28/database';
 import { In } from 'typeorm';
 import { ApiError } from '../src/common/api-error';
+import { SERVER_MESSAGES } from '../src/common/server-messages';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { SettingsService } from '../src/settings/settings.service';
 import { ApprovalsService } from '../src/wallet/approvals.service';
@@ -47,15 +48,7 @@ describe('money events reach the player (in-site messages)', () => {
   }
 
   /** The money-event messages stored for the player (binding a payout account writes a message of its own). */
-  // the money events' messages (the fixtures' bound payout accounts leave messages of their own)
-  const MONEY_EVENTS = [
-    'NOTICE_RECHARGE_CREDITED',
-    'NOTICE_RECHARGE_REJECTED',
-    'NOTICE_RECHARGE_REJECTED_NOTE',
-    'NOTICE_WITHDRAW_PAID',
-    'NOTICE_WITHDRAW_REJECTED',
-    'NOTICE_WITHDRAW_REJECTED_NOTE',
-  ];
+  const MONEY_EVENTS = Object.keys(SERVER_MESSAGES).filter((k) => /^NOTICE_(RECHARGE|WITHDRAW)_/.test(k));
   const stored = (userId: number): Promise<NoticeEntity[]> =>
     t.ds.getRepository(NoticeEntity).find({ where: { user_id: userId, message_key: In(MONEY_EVENTS) }, order: { id: 'ASC' } });
 
